@@ -1,0 +1,20 @@
+import type { CollectionConfig } from 'payload';
+import { isAdmin } from '../access/is-admin';
+import { publishedOrAdmin } from '../access/published-or-admin';
+
+export const Categories: CollectionConfig = {
+  slug: 'categories',
+  access: {
+    read: publishedOrAdmin,
+    create: isAdmin,
+    update: isAdmin,
+    delete: isAdmin,
+  },
+  admin: { useAsTitle: 'name' },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 120, index: true },
+    { name: 'description', type: 'textarea', maxLength: 2000 },
+    { name: 'img', type: 'upload', relationTo: 'assets' },
+    { name: 'published', type: 'checkbox', defaultValue: true, index: true },
+  ],
+};

@@ -1,0 +1,18 @@
+import { randomInt } from 'node:crypto';
+import type { CollectionBeforeChangeHook } from 'payload';
+
+/** No 0/O, 1/I/L or 5/S pairs: the number is read out over the phone at the market stall. */
+const ALPHABET = 'ABCDEFGHJKMNPQRTUVWXYZ2346789';
+const LENGTH = 8;
+
+/** 8 characters of a 29-letter alphabet ≈ 5·10¹¹ numbers: random, short, and not guessable by counting. */
+export function generateOrderNumber(): string {
+  let out = '';
+  for (let i = 0; i < LENGTH; i += 1) out += ALPHABET[randomInt(ALPHABET.length)];
+  return out;
+}
+
+export const assignOrderNumber: CollectionBeforeChangeHook = ({ data, operation }) => {
+  if (operation === 'create' && !data.number) data.number = generateOrderNumber();
+  return data;
+};

@@ -1,0 +1,62 @@
+import type { CollectionConfig } from 'payload';
+import { DISCOUNT_UNITS, ORDER_STATUSES } from '@shop/shared';
+import { isAdmin } from '../../access/is-admin';
+import { assignOrderNumber } from './hooks/assign-order-number';
+
+/**
+ * A paid order. Created only by the payment service after a verified capture; shoppers read one through
+ * /api/v2/orders/{id}, never through Payload's REST API.
+ */
+export const Orders: CollectionConfig = {
+  slug: 'orders',
+  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  admin: { useAsTitle: 'number' },
+  fields: [
+    { name: 'number', type: 'text', unique: true, index: true, maxLength: 20 },
+    { name: 'status', type: 'select', options: [...ORDER_STATUSES], defaultValue: 'NEW', required: true, index: true },
+    { name: 'payer_full_name', type: 'text', index: true },
+    { name: 'payer_email_address', type: 'email' },
+    { name: 'shipment_full_name', type: 'text' },
+    { name: 'shipment_amount', type: 'number', defaultValue: 0 },
+    { name: 'shipment_method', type: 'text' },
+    {
+      name: 'shipment_address',
+      type: 'group',
+      fields: [
+        { name: 'address_line_1', type: 'text' },
+        { name: 'address_line_2', type: 'text' },
+        { name: 'admin_area_1', type: 'text' },
+        { name: 'admin_area_2', type: 'text' },
+        { name: 'postal_code', type: 'text' },
+        { name: 'country_code', type: 'text', maxLength: 2 },
+      ],
+    },
+    { name: 'paypal_order_id', type: 'text', unique: true, index: true },
+    { name: 'transaction_id', type: 'text', index: true },
+    { name: 'transaction_status', type: 'text' },
+    { name: 'transaction_gross_amount', type: 'text' },
+    { name: 'transaction_paypal_fee', type: 'text' },
+    { name: 'transaction_net_amount', type: 'text' },
+    { name: 'currency_code', type: 'text', defaultValue: 'USD', maxLength: 3 },
+    { name: 'latitude', type: 'number' },
+    { name: 'longitude', type: 'number' },
+    {
+      name: 'products',
+      type: 'array',
+      fields: [
+        { name: 'product_id', type: 'text', required: true },
+        { name: 'product', type: 'text', required: true },
+        { name: 'price', type: 'number', required: true },
+        { name: 'quantity', type: 'number', required: true, min: 1 },
+        { name: 'apply_discount', type: 'checkbox', defaultValue: false },
+        { name: 'discount_unit', type: 'select', options: [...DISCOUNT_UNITS], defaultValue: '%' },
+        { name: 'discount_amount', type: 'number', defaultValue: 0 },
+        { name: 'apply_shipping', type: 'checkbox', defaultValue: false },
+        { name: 'category_ids', type: 'json' },
+        { name: 'img_id', type: 'text' },
+      ],
+    },
+    { name: 'confirmation_sent_at', type: 'date' },
+  ],
+  hooks: { beforeChange: [assignOrderNumber] },
+};

@@ -1,0 +1,41 @@
+import type { CollectionConfig } from 'payload';
+import { DISCOUNT_UNITS, PERCENT_UNIT, QUANTITY_UNITS } from '@shop/shared';
+import { isAdmin } from '../access/is-admin';
+import { publishedOrAdmin } from '../access/published-or-admin';
+
+export const Products: CollectionConfig = {
+  slug: 'products',
+  access: {
+    read: publishedOrAdmin,
+    create: isAdmin,
+    update: isAdmin,
+    delete: isAdmin,
+  },
+  admin: { useAsTitle: 'name', defaultColumns: ['name', 'price', 'inventory_stock', 'published'] },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 160, index: true },
+    { name: 'description', type: 'textarea', maxLength: 5000 },
+    { name: 'price', type: 'number', required: true, min: 0, defaultValue: 0 },
+    { name: 'stars', type: 'number', min: 0, max: 5, defaultValue: 0 },
+    { name: 'img', type: 'upload', relationTo: 'assets' },
+    { name: 'categories', type: 'relationship', relationTo: 'categories', hasMany: true, required: true },
+    { name: 'inventory_stock', type: 'checkbox', defaultValue: true, index: true },
+    { name: 'quantity_amount', type: 'number', min: 0, defaultValue: 0 },
+    {
+      name: 'quantity_unit',
+      type: 'select',
+      options: QUANTITY_UNITS.map((u) => ({ label: u, value: u })),
+      defaultValue: 'Ml',
+    },
+    { name: 'published', type: 'checkbox', defaultValue: true, index: true },
+    { name: 'apply_discount', type: 'checkbox', defaultValue: false },
+    {
+      name: 'discount_unit',
+      type: 'select',
+      options: DISCOUNT_UNITS.map((u) => ({ label: u, value: u })),
+      defaultValue: PERCENT_UNIT,
+    },
+    { name: 'discount_amount', type: 'number', min: 0, defaultValue: 0 },
+    { name: 'apply_shipping', type: 'checkbox', defaultValue: true },
+  ],
+};

@@ -1,0 +1,29 @@
+import type { CollectionConfig } from 'payload';
+import { isAdmin } from '../access/is-admin';
+
+const isProduction = process.env.NODE_ENV === 'production';
+
+export const Users: CollectionConfig = {
+  slug: 'users',
+  access: {
+    read: isAdmin,
+    create: isAdmin,
+    update: isAdmin,
+    delete: isAdmin,
+    admin: isAdmin,
+  },
+  admin: { useAsTitle: 'email', defaultColumns: ['firstname', 'lastname', 'email', 'active'] },
+  auth: {
+    tokenExpiration: 60 * 60 * 8,
+    maxLoginAttempts: 5,
+    lockTime: 10 * 60 * 1000,
+    cookies: { sameSite: 'Strict', secure: isProduction },
+  },
+  fields: [
+    { name: 'firstname', type: 'text', required: true, maxLength: 100 },
+    { name: 'lastname', type: 'text', required: true, maxLength: 100 },
+    { name: 'telephone', type: 'text', maxLength: 40 },
+    { name: 'active', type: 'checkbox', defaultValue: true },
+    { name: 'last_access', type: 'date' },
+  ],
+};

@@ -1,0 +1,57 @@
+import type { GlobalConfig } from 'payload';
+import {
+  CURRENCY_CODES,
+  DEFAULT_CURRENCY,
+  DISCOUNT_UNITS,
+  ENVIRONMENTS,
+  PAYMENT_METHODS,
+  QUANTITY_UNITS,
+  REGIONS,
+} from '@shop/shared';
+import { isAdmin } from '../access/is-admin';
+
+/** Shop-wide settings (SPEC §3 Config). Shoppers see a subset through GET /api/v2/config. */
+export const ShopSettings: GlobalConfig = {
+  slug: 'shop-settings',
+  access: { read: isAdmin, update: isAdmin },
+  fields: [
+    { name: 'categories_order', type: 'relationship', relationTo: 'categories', hasMany: true },
+    {
+      name: 'currency_code',
+      type: 'select',
+      options: [...CURRENCY_CODES],
+      defaultValue: DEFAULT_CURRENCY,
+      required: true,
+    },
+    { name: 'shipment_amount', type: 'number', min: 0, defaultValue: 7.9 },
+    { name: 'shipment_method', type: 'text', defaultValue: 'USPS Priority Mail' },
+    { name: 'admin_email', type: 'email', defaultValue: 'shop@example.com' },
+    {
+      name: 'payment_method',
+      type: 'select',
+      hasMany: true,
+      options: [...PAYMENT_METHODS],
+      defaultValue: ['paypal', 'card'],
+    },
+    { name: 'payment_country', type: 'select', hasMany: true, options: [...REGIONS], defaultValue: ['US'] },
+    { name: 'paypal_env', type: 'select', options: [...ENVIRONMENTS], defaultValue: 'development' },
+    {
+      name: 'constants',
+      type: 'group',
+      fields: [
+        {
+          name: 'quantity_units',
+          type: 'array',
+          defaultValue: QUANTITY_UNITS.map((value) => ({ value })),
+          fields: [{ name: 'value', type: 'text', required: true }],
+        },
+        {
+          name: 'discount_units',
+          type: 'array',
+          defaultValue: DISCOUNT_UNITS.map((value) => ({ value })),
+          fields: [{ name: 'value', type: 'text', required: true }],
+        },
+      ],
+    },
+  ],
+};

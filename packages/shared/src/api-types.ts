@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import type { DiscountUnit, NotificationType, OrderStatus, RecordStatus } from './enums';
+
+/** Every reply of /api/v2 (SPEC §7): HTTP status equals `status`. */
+export interface Envelope<T> {
+  result: T;
+  status: number;
+  pagination?: { count: number; page?: number; limit?: number };
+}
+
+export interface ImageRef {
+  id: string;
+}
+
+export interface CategoryRef {
+  id: string;
+  name: string;
+}
+
+export interface PublicProduct {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  stars: number;
+  img: ImageRef | null;
+  img_id: string | null;
+  categories: CategoryRef[];
+  inventory_stock: boolean;
+  quantity_amount: number;
+  quantity_unit: string;
+  published: boolean;
+  apply_discount: boolean;
+  discount_unit: DiscountUnit;
+  discount_amount: number;
+  apply_shipping: boolean;
+  updated_at: string;
+}
+
+export interface PublicCategory {
+  id: string;
+  name: string;
+  description: string;
+  img: ImageRef | null;
+  img_id: string | null;
+  /** A count in listings. */
+  products: number;
+  published: boolean;
+  updated_at: string;
+}
+
+export interface CategoryDetail extends Omit<PublicCategory, 'products'> {
+  products: PublicProduct[];
+}
+
+export interface Recipe {
+  id: string;
+  name: string;
+  description: string;
+  ingredients: string[];
+  directions: string[];
+  img: ImageRef | null;
+  created_at: string;
+}
+
+export interface PublicConfig {
+  currency_code: string;
+  payment_method: string[];
+  payment_country: string[];
+  shipment_amount: number;
+  shipment_method: string;
+  /** Where the storefront loads the PayPal JS SDK from, and with which client id. */
+  paypal: { client_id: string; sdk_base_url: string | null; env: string };
+}
+
+export interface Suggestion {
+  name: string;
+}
+
+export interface ShipmentAddress {
+  address_line_1: string;
+  address_line_2?: string | null;
+  admin_area_1: string;
+  admin_area_2: string;
+  postal_code: string;
+  country_code: string;
+}
+
+export interface OrderLine {
+  id: string;
+  product: string;
+  price: number;
+  quantity: number;
+  apply_discount: boolean;
+  discount_unit: DiscountUnit;
+  discount_amount: number;
+}
+
+export interface Order {
+  id: string;
+  number: string;
+  created_at: string;
+  status: OrderStatus;
+  payer_full_name: string;
+  payer_email_address: string;
+  shipment_full_name: string;
+  shipment_amount: number;
+  shipment_method: string;
+  shipment_address: ShipmentAddress;
+  transaction_id: string;
+  transaction_status: string;
+  transaction_gross_amount: string;
+  transaction_paypal_fee: string;
+  transaction_net_amount: string;
+  currency_code: string;
+  coordinates: [number, number] | null;
+  products: OrderLine[];
+}
+
+export interface Notification {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  telephone: string | null;
+  title: string;
+  message: string;
+  type: NotificationType;
+  status: RecordStatus;
+  updated_at: string;
+}
+
+// ---- request schemas (zod), validated on the server and reused by the SPA's forms ----
+
+/** Strings must be plain strings: an operator object like {"$ne": null} never passes. */
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const contactSchema = z.strictObject({
+  firstname: text(100),
+  lastname: text(100),
+  email: z.string().trim().max(200).pipe(z.email()),
+  telephone: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[+()\d\s.-]*$/, 'Only digits, spaces and + ( ) . - are allowed')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  title: text(200),
+  message: text(5000),
+});
+export type ContactInput = z.input<typeof contactSchema>;
+
+const positiveIntFromQuery = (max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'Must be a positive whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
+
+export const listQuerySchema = z.strictObject({
+  search: z.string().max(100).optional(),
+  page: positiveIntFromQuery(100000).optional(),
+  limit: positiveIntFromQuery(100).optional(),
+});
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+export const suggestionsQuerySchema = z.strictObject({ search: z.string().max(100).optional() });
+
+/** Opaque id: uuid on SQLite, ObjectId on MongoDB; the client never parses it. */
+export const idSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid id');
+
+export const cartShowQuerySchema = z.strictObject({
+  products: z.array(idSchema).max(100).default([]),
+});
+
+export const cartItemSchema = z.strictObject({
+  id: idSchema,
+  quantity: z.number().int().min(1).max(999),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+export const cartSchema = z.array(cartItemSchema).max(100);

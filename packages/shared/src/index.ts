@@ -1,0 +1,7 @@
+export * from './enums';
+export * from './money';
+export * from './pricing';
+export * from './password-rules';
+export * from './dates';
+export * from './messages';
+export * from './api-types';

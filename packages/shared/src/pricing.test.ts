@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { cartTotals, discountedUnitPrice, hasEffectiveDiscount, lineTotal, type CartLine } from './pricing';
+
+const line = (over: Partial<CartLine> = {}): CartLine => ({
+  price: 10,
+  quantity: 1,
+  apply_discount: false,
+  discount_unit: '%',
+  discount_amount: 0,
+  apply_shipping: false,
+  ...over,
+});
+
+describe('discountedUnitPrice', () => {
+  it('when apply_discount is off, then the list price stands even with a discount amount', () => {
+    expect(discountedUnitPrice(line({ discount_amount: 50 }))).toBe(10);
+  });
+  it('when the discount is a percent, then that share of the price comes off', () => {
+    expect(discountedUnitPrice(line({ apply_discount: true, discount_amount: 15, price: 19.9 }))).toBe(16.92);
+  });
+  it('when the discount is 100 percent, then the price is zero', () => {
+    expect(discountedUnitPrice(line({ apply_discount: true, discount_amount: 100 }))).toBe(0);
+  });
+  it('when the percent is above 100, then the price stays at zero, never negative', () => {
+    expect(discountedUnitPrice(line({ apply_discount: true, discount_amount: 150 }))).toBe(0);
+  });
+  it('when the discount is cash, then the amount is subtracted', () => {
+    expect(discountedUnitPrice(line({ apply_discount: true, discount_unit: 'CASH', discount_amount: 2.5 }))).toBe(7.5);
+  });
+  it('when the cash discount is larger than the price, then the price is zero', () => {
+    expect(discountedUnitPrice(line({ apply_discount: true, discount_unit: 'CASH', discount_amount: 12 }))).toBe(0);
+  });
+  it('when amounts carry float noise, then the result is rounded to cents', () => {
+    expect(discountedUnitPrice(line({ price: 0.1 + 0.2, apply_discount: true, discount_unit: 'CASH', discount_amount: 0.1 }))).toBe(0.2);
+  });
+  it('when the discount amount is zero or missing, then there is no effective discount', () => {
+    expect(hasEffectiveDiscount(line({ apply_discount: true, discount_amount: 0 }))).toBe(false);
+    expect(hasEffectiveDiscount(line({ apply_discount: true, discount_amount: null }))).toBe(false);
+    expect(hasEffectiveDiscount(line({ apply_discount: true, discount_amount: 1 }))).toBe(true);
+  });
+});
+
+describe('cartTotals', () => {
+  it('when the cart is empty, then every total is zero and no shipping is charged', () => {
+    expect(cartTotals([], 5)).toEqual({ itemsTotal: 0, discountTotal: 0, subtotal: 0, shipping: 0, total: 0 });
+  });
+  it('when no line applies shipping, then the fee is not charged', () => {
+    expect(cartTotals([line({ quantity: 2 })], 7.5).total).toBe(20);
+  });
+  it('when several lines apply shipping, then the fee is charged once', () => {
+    const totals = cartTotals([line({ apply_shipping: true }), line({ apply_shipping: true, quantity: 3 })], 7.5);
+    expect(totals.shipping).toBe(7.5);
+    expect(totals.total).toBe(47.5);
+  });
+  it('when shipping is mixed, then one shipping line is enough for the fee', () => {
+    expect(cartTotals([line(), line({ apply_shipping: true })], 4.99).total).toBe(24.99);
+  });
+  it('when lines are discounted, then the discount total is the difference to list prices', () => {
+    const totals = cartTotals(
+      [
+        line({ price: 12.5, quantity: 2, apply_discount: true, discount_amount: 10 }),
+        line({ price: 8, quantity: 3, apply_discount: true, discount_unit: 'CASH', discount_amount: 1.25 }),
+      ],
+      0,
+    );
+    expect(totals.itemsTotal).toBe(49);
+    expect(totals.subtotal).toBe(22.5 + 20.25);
+    expect(totals.discountTotal).toBe(6.25);
+    expect(lineTotal(line({ price: 8, quantity: 3, apply_discount: true, discount_unit: 'CASH', discount_amount: 1.25 }))).toBe(20.25);
+  });
+});
