@@ -10,7 +10,6 @@ export const Users: CollectionConfig = {
     create: isAdmin,
     update: isAdmin,
     delete: isAdmin,
-    admin: isAdmin,
   },
   admin: { useAsTitle: 'email', defaultColumns: ['firstname', 'lastname', 'email', 'active'] },
   auth: {

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import compression from 'compression';
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload';
+import { MESSAGES } from '@shop/shared';
+import { env, isProduction } from './lib/env';
+import { envelopeErrorHandler, sendEnvelope, sendFetchResponse, toFetchRequest } from './lib/express-helpers';
+import { webDistDir } from './lib/paths';
+import { createRateLimiters } from './lib/rate-limits';
+import { assetRoutes } from './services/asset-files';
+
+const JSON_BODY_LIMIT = '100kb';
+
+const isMultipart = (req: { headers: Record<string, string | string[] | undefined> }) => String(req.headers['content-type'] ?? '').startsWith('multipart/');
+
+/** Extra origins the Content-Security-Policy must allow: real PayPal's SDK, buttons and API. */
+const PAYPAL_ORIGINS = process.env.PAYPAL_CLIENT_ID
+  ? ['https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com']
+  : [];
+
+export function createApp(payload: Payload, config: Promise<SanitizedConfig> | SanitizedConfig): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...PAYPAL_ORIGINS],
+          // antd writes its CSS-in-JS into <style> elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...PAYPAL_ORIGINS],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...PAYPAL_ORIGINS],
+          frameSrc: ["'self'", ...PAYPAL_ORIGINS],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: isProduction ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  app.get('/', (_req, res) => res.redirect(302, '/site'));
+  app.get('/healthz', (_req, res) => res.json({ result: 'ok', status: 200 }));
+
+  const limiters = createRateLimiters();
+  app.post('/api/v2/contacts', limiters.contact);
+
+  const bufferBody = express.raw({ type: (req) => !isMultipart(req), limit: JSON_BODY_LIMIT });
+  const bridge: RequestHandler = async (req, res, next) => {
+    try {
+      const response = await handleEndpoints({ config, request: toFetchRequest(req) });
+      await sendFetchResponse(res, response);
+    } catch (err) {
+      next(err);
+    }
+  };
+  app.use('/api', bufferBody, bridge);
+
+  app.use('/assets', assetRoutes(payload));
+
+  if (fs.existsSync(webDistDir)) {
+    app.use(express.static(webDistDir, { index: false, maxAge: '1y', immutable: true }));
+    const indexHtml = path.join(webDistDir, 'index.html');
+    app.get(/.*/, (req, res, next) => {
+      if (!req.accepts('html')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(indexHtml);
+    });
+  }
+
+  app.use((_req, res) => sendEnvelope(res, MESSAGES.notFound.title, 404));
+  app.use(envelopeErrorHandler);
+  return app;
+}
+
+export { env };

@@ -1,0 +1,29 @@
+import type { RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { MESSAGES } from '@shop/shared';
+import { env } from './env';
+import { sendEnvelope } from './express-helpers';
+
+/**
+ * Per-IP limits for what a shopper can send. Counters live in process memory; several app instances would
+ * move them to a shared store (see DESIGN.md, scale-out).
+ */
+export function createRateLimiters(): Record<'contact' | 'orderLookup', RequestHandler> {
+  const limited: RequestHandler = (_req, res) => sendEnvelope(res, MESSAGES.rateLimited, 429);
+  return {
+    contact: rateLimit({
+      windowMs: 10 * 60 * 1000,
+      limit: env.contactRateLimit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: limited,
+    }),
+    orderLookup: rateLimit({
+      windowMs: 60 * 1000,
+      limit: Number(process.env.ORDER_LOOKUP_RATE_LIMIT ?? 20),
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: limited,
+    }),
+  };
+}

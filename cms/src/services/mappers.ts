@@ -1,0 +1,77 @@
+import type { CategoryRef, ImageRef, PublicCategory, PublicProduct, Recipe } from '@shop/shared';
+import type { DiscountUnit } from '@shop/shared';
+
+/** Payload documents as the adapters hand them back: relations are either ids or populated objects. */
+export type Doc = Record<string, unknown> & { id: string | number };
+
+const idOf = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object' && 'id' in (value as object)) return String((value as { id: unknown }).id);
+  return String(value);
+};
+
+export const imageRef = (value: unknown): ImageRef | null => {
+  const id = idOf(value);
+  return id ? { id } : null;
+};
+
+const categoryRefs = (value: unknown): CategoryRef[] =>
+  Array.isArray(value)
+    ? value
+        .filter((c): c is Doc => typeof c === 'object' && c !== null && 'id' in c)
+        .map((c) => ({ id: String(c.id), name: String(c.name ?? '') }))
+    : [];
+
+const num = (v: unknown, fallback = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+export function toPublicProduct(doc: Doc): PublicProduct {
+  const img = imageRef(doc.img);
+  return {
+    id: String(doc.id),
+    name: str(doc.name),
+    description: str(doc.description),
+    price: num(doc.price),
+    stars: num(doc.stars),
+    img,
+    img_id: img?.id ?? null,
+    categories: categoryRefs(doc.categories),
+    inventory_stock: Boolean(doc.inventory_stock),
+    quantity_amount: num(doc.quantity_amount),
+    quantity_unit: str(doc.quantity_unit),
+    published: Boolean(doc.published),
+    apply_discount: Boolean(doc.apply_discount),
+    discount_unit: (str(doc.discount_unit) || '%') as DiscountUnit,
+    discount_amount: num(doc.discount_amount),
+    apply_shipping: Boolean(doc.apply_shipping),
+    updated_at: str(doc.updatedAt),
+  };
+}
+
+export function toPublicCategory(doc: Doc, productCount: number): PublicCategory {
+  const img = imageRef(doc.img);
+  return {
+    id: String(doc.id),
+    name: str(doc.name),
+    description: str(doc.description),
+    img,
+    img_id: img?.id ?? null,
+    products: productCount,
+    published: Boolean(doc.published),
+    updated_at: str(doc.updatedAt),
+  };
+}
+
+export function toRecipe(doc: Doc): Recipe {
+  const list = (v: unknown, key: string): string[] =>
+    Array.isArray(v) ? v.map((row) => str((row as Record<string, unknown>)[key])).filter(Boolean) : [];
+  return {
+    id: String(doc.id),
+    name: str(doc.name),
+    description: str(doc.description),
+    ingredients: list(doc.ingredients, 'item'),
+    directions: list(doc.directions, 'step'),
+    img: imageRef(doc.img),
+    created_at: str(doc.createdAt),
+  };
+}

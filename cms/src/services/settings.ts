@@ -1,0 +1,50 @@
+import type { Payload } from 'payload';
+import { DEFAULT_CURRENCY, type PublicConfig } from '@shop/shared';
+import { paypalPublicConfig } from './paypal/public-config';
+
+export interface ShopSettingsValues {
+  categories_order: string[];
+  currency_code: string;
+  shipment_amount: number;
+  shipment_method: string;
+  admin_email: string;
+  payment_method: string[];
+  payment_country: string[];
+  paypal_env: string;
+  constants: { quantity_units: Array<{ value: string }>; discount_units: Array<{ value: string }> };
+}
+
+export async function getSettings(payload: Payload): Promise<ShopSettingsValues> {
+  const g = (await payload.findGlobal({ slug: 'shop-settings', depth: 0, overrideAccess: true })) as unknown as Record<
+    string,
+    unknown
+  >;
+  const ids = (v: unknown) => (Array.isArray(v) ? v.map((x) => String((x as { id?: unknown })?.id ?? x)) : []);
+  const constants = (g.constants ?? {}) as ShopSettingsValues['constants'];
+  return {
+    categories_order: ids(g.categories_order),
+    currency_code: typeof g.currency_code === 'string' ? g.currency_code : DEFAULT_CURRENCY,
+    shipment_amount: typeof g.shipment_amount === 'number' ? g.shipment_amount : 0,
+    shipment_method: typeof g.shipment_method === 'string' ? g.shipment_method : '',
+    admin_email: typeof g.admin_email === 'string' ? g.admin_email : '',
+    payment_method: Array.isArray(g.payment_method) ? (g.payment_method as string[]) : [],
+    payment_country: Array.isArray(g.payment_country) ? (g.payment_country as string[]) : [],
+    paypal_env: typeof g.paypal_env === 'string' ? g.paypal_env : 'development',
+    constants: {
+      quantity_units: (constants?.quantity_units ?? []).map(({ value }) => ({ value })),
+      discount_units: (constants?.discount_units ?? []).map(({ value }) => ({ value })),
+    },
+  };
+}
+
+export async function getPublicConfig(payload: Payload): Promise<PublicConfig> {
+  const s = await getSettings(payload);
+  return {
+    currency_code: s.currency_code,
+    payment_method: s.payment_method,
+    payment_country: s.payment_country,
+    shipment_amount: s.shipment_amount,
+    shipment_method: s.shipment_method,
+    paypal: paypalPublicConfig(),
+  };
+}

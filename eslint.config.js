@@ -1,0 +1,42 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The SPA talks to the server over HTTP only: it must never pull in server code.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@shop/cms', '@shop/cms/*', '**/cms/**', 'payload', 'payload/*', '@payloadcms/*'], message: 'web must not import server code (cms, payload).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'antd', 'payload', '@payloadcms/*', 'express', '**/cms/**', '**/web/**'], message: 'packages/shared stays framework-free.' }] },
+      ],
+    },
+  },
+);
