@@ -1,8 +1,6 @@
-import { mongooseAdapter } from '@payloadcms/db-mongodb';
-import { sqliteAdapter } from '@payloadcms/db-sqlite';
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer';
 import { lexicalEditor } from '@payloadcms/richtext-lexical';
-import { buildConfig, type DatabaseAdapterObj } from 'payload';
+import { buildConfig } from 'payload';
 import sharp from 'sharp';
 import { Assets } from './collections/Assets';
 import { Categories } from './collections/Categories';
@@ -14,20 +12,9 @@ import { Recipes } from './collections/Recipes';
 import { Users } from './collections/Users';
 import { v2Endpoints } from './endpoints/v2';
 import { ShopSettings } from './globals/ShopSettings';
+import { databaseAdapter } from './lib/database';
 import { env, isProduction } from './lib/env';
 import { createMailTransport } from './services/mail-transport';
-
-/**
- * DATABASE_URI picks the adapter: a mongodb:// (or mongodb+srv://) URI → MongoDB through mongoose, anything
- * else → SQLite. Nothing outside this function knows which one runs.
- */
-export function databaseAdapter(uri: string): DatabaseAdapterObj {
-  if (/^mongodb(\+srv)?:\/\//.test(uri)) return mongooseAdapter({ url: uri });
-  const url = uri.startsWith('file:') || uri.startsWith('libsql:') ? uri : `file:${uri}`;
-  // push keeps the SQLite schema in step with the collections, also in production where SQLite is the
-  // single-machine option; MongoDB needs no schema.
-  return sqliteAdapter({ client: { url }, idType: 'uuid', push: true });
-}
 
 export default buildConfig({
   secret: env.secret,

@@ -40,7 +40,8 @@ function discountedUnitCents(rule: PriceRule): number {
   if (!rule.apply_discount || !(amount > 0)) return priceCents;
   if (rule.discount_unit === PERCENT_UNIT) {
     const percent = Math.min(amount, 100);
-    return Math.max(0, priceCents - Math.round((priceCents * percent) / 100));
+    // The shopper sees the discounted price, so that is what is rounded (half up), not the discount.
+    return Math.max(0, Math.round((priceCents * (100 - percent)) / 100));
   }
   return Math.max(0, priceCents - toCents(amount));
 }

@@ -1,0 +1,22 @@
+# Production image: the SPA is built at image build time; the server runs TypeScript through tsx.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY packages/shared/package.json packages/shared/
+COPY cms/package.json cms/
+COPY web/package.json web/
+RUN npm ci
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data UPLOADS_DIR=/app/data/uploads
+WORKDIR /app
+COPY --from=build /app /app
+RUN npm prune --omit=dev --workspaces --include-workspace-root=false || true \
+ && mkdir -p /app/data/uploads && chown -R node:node /app/data
+USER node
+EXPOSE 3000
+VOLUME ["/app/data"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "scripts/start.mjs"]

@@ -1,0 +1,31 @@
+// Starts the real server for Playwright on a throwaway data directory (SQLite file, uploads, outbox),
+// with the demo catalog seeded so pages look like the real shop; specs add their own records on top.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'cms/src/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: process.env.E2E_PORT ?? '3100',
+    PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`,
+    SEED_DEMO: 'true',
+    CONTACT_RATE_LIMIT: '100',
+    LOG_LEVEL: 'error',
+  },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

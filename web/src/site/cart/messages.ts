@@ -1,0 +1,22 @@
+/**
+ * Cart notices. SPEC §4 asks for a title and a description on every add and remove but gives no wording,
+ * and the shared MESSAGES catalogue has none yet, so the texts live here, next to the only code that shows them.
+ */
+export const CART_MESSAGES = {
+  added: (name: string, quantity: number) => ({
+    title: 'Added to cart',
+    description: `${quantity} × ${name} ${quantity === 1 ? 'is' : 'are'} now in your cart.`,
+  }),
+  removed: (name: string) => ({
+    title: 'Removed from cart',
+    description: `${name} is no longer in your cart.`,
+  }),
+  outOfStock: (name: string) => ({
+    title: 'Not available',
+    description: `${name} is out of stock at the moment and cannot be added to the cart.`,
+  }),
+  full: {
+    title: 'Your cart is full',
+    description: 'A cart holds up to 100 different products. Please complete this order first.',
+  },
+} as const;

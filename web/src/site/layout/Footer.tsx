@@ -1,0 +1,55 @@
+import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import { LogoMark } from './Logo';
+
+export const SHOP_PHONE = '+1 (555) 014-2300';
+export const SHOP_EMAIL = 'hello@bottegadifamiglia.example';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="footer-inner">
+        <div className="footer-brand">
+          <div className="footer-logo">
+            <LogoMark size={40} />
+            <span>Bottega di Famiglia</span>
+          </div>
+          <p>
+            Olive oil, aged balsamic vinegar, bruschetta spreads and pasta, made the way our nonna taught us and sold at
+            the farmers' markets every week.
+          </p>
+        </div>
+        <div className="footer-col">
+          <h4>Shop</h4>
+          <ul>
+            <li><Link to="/site/shop">All products</Link></li>
+            <li><Link to="/site/recipes">Recipes</Link></li>
+            <li><Link to="/site/tracking">Track your order</Link></li>
+            <li><Link to="/site/cart">Your cart</Link></li>
+          </ul>
+        </div>
+        <div className="footer-col">
+          <h4>The family</h4>
+          <ul>
+            <li><Link to="/site/about">Our story</Link></li>
+            <li><Link to="/site/contact">Contact us</Link></li>
+            <li><Link to="/site/terms">Terms and Conditions</Link></li>
+          </ul>
+        </div>
+        <div className="footer-col">
+          <h4>Say ciao</h4>
+          <ul className="footer-contact">
+            <li><PhoneOutlined /> <a href={`tel:${SHOP_PHONE.replace(/[^\d+]/g, '')}`}>{SHOP_PHONE}</a></li>
+            <li><MailOutlined /> <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a></li>
+            <li><EnvironmentOutlined /> Saturday and Sunday at the farmers' markets</li>
+          </ul>
+        </div>
+      </div>
+      <div className="footer-bottom">
+        <span data-testid="footer-copyright">© {year} Bottega di Famiglia</span>
+        <span>Shipped with care by postal carrier</span>
+      </div>
+    </footer>
+  );
+}
