@@ -7,6 +7,7 @@ import { Categories } from './collections/Categories';
 import { Changelogs } from './collections/Changelogs';
 import { Notifications } from './collections/Notifications';
 import { Orders } from './collections/Orders';
+import { Payments } from './collections/Payments';
 import { Products } from './collections/Products';
 import { Recipes } from './collections/Recipes';
 import { Users } from './collections/Users';
@@ -23,7 +24,7 @@ export default buildConfig({
   db: databaseAdapter(env.databaseUri),
   editor: lexicalEditor(),
   sharp,
-  collections: [Users, Assets, Categories, Products, Recipes, Orders, Notifications, Changelogs],
+  collections: [Users, Assets, Categories, Products, Recipes, Orders, Payments, Notifications, Changelogs],
   globals: [ShopSettings],
   endpoints: v2Endpoints,
   admin: { user: Users.slug, disable: true },

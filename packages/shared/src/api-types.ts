@@ -180,3 +180,33 @@ export const cartItemSchema = z.strictObject({
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 export const cartSchema = z.array(cartItemSchema).max(100);
+
+/** What a shopper sees of an order: no PayPal fee or net amount, which are the shop's business. */
+export type PublicOrder = Omit<Order, 'transaction_paypal_fee' | 'transaction_net_amount'>;
+
+/** Order numbers are typed by people: case, spaces and dashes do not matter. */
+export const normalizeOrderNumber = (value: string): string => value.toUpperCase().replace(/[\s-]/g, '');
+export const orderNumberSchema = z
+  .string()
+  .max(40)
+  .transform(normalizeOrderNumber)
+  .pipe(z.string().regex(/^[A-Z0-9]{4,20}$/, 'Invalid order number'));
+
+export const paymentCreateSchema = z.strictObject({
+  products: z.array(cartItemSchema).min(1).max(50),
+  coupon_code: z.null().optional(),
+});
+export type PaymentCreateInput = z.input<typeof paymentCreateSchema>;
+
+/** The created-payment data the client stored ({id, status}) plus the PayPal order id it approved. */
+export const paymentCaptureSchema = z.strictObject({
+  orderId: z.string().regex(/^[A-Za-z0-9-]{6,64}$/, 'Invalid PayPal order id'),
+  id: z.string().max(64).optional(),
+  status: z.string().max(20).optional(),
+});
+export type PaymentCaptureInput = z.input<typeof paymentCaptureSchema>;
+
+export interface PaymentReply {
+  status: 'CREATED' | 'COMPLETED' | 'PENDING';
+  id: string;
+}

@@ -43,7 +43,7 @@ export function Navbar() {
   return (
     <header className="site-header">
       <div className="announce">
-        <span>Family recipes from Emilia-Romagna, bottled in small batches</span>
+        <span>Family recipes, made in small batches</span>
         {config && config.shipment_amount > 0 && (
           <span className="announce-shipping">
             {config.shipment_method ? `${config.shipment_method} · ` : ''}
@@ -58,7 +58,7 @@ export function Navbar() {
               <LogoMark />
               <span className="brand-text">
                 <span className="brand-name">Bottega di Famiglia</span>
-                <span className="brand-tag">Italian food · since 1962</span>
+                <span className="brand-tag">Family-made Italian food</span>
               </span>
             </Link>
 

@@ -1,0 +1,68 @@
+// Issue 2 figures: cold start (seeding an empty database) and warm start to the first page served,
+// GET /api/v2/products throughput against an express hello-world route in the same run, and the
+// storefront's initial JavaScript (gzipped).
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import express from 'express';
+import { freePort, repoRoot, startShop } from './server';
+
+async function load(url: string, seconds: number): Promise<{ rps: number; p50: number; p99: number; non2xx: number }> {
+  const result = await autocannon({ url, connections: 10, duration: seconds, pipelining: 1 });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
+}
+
+async function helloWorld(): Promise<{ url: string; close: () => void }> {
+  const app = express();
+  app.get('/hello', (_req, res) => res.json({ result: 'hello', status: 200 }));
+  const port = await freePort();
+  const server = app.listen(port);
+  return { url: `http://127.0.0.1:${port}/hello`, close: () => server.close() };
+}
+
+function initialJsGzipped(): { files: number; bytes: number; gzipped: number } {
+  const dist = path.join(repoRoot, 'web', 'dist');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const refs = [...html.matchAll(/(?:src|href)="(\/[^"]+\.js)"/g)].map((m) => m[1]);
+  let bytes = 0;
+  let gzipped = 0;
+  for (const ref of new Set(refs)) {
+    const content = fs.readFileSync(path.join(dist, ref));
+    bytes += content.length;
+    gzipped += gzipSync(content, { level: 9 }).length;
+  }
+  return { files: new Set(refs).size, bytes, gzipped };
+}
+
+export async function benchCatalog(seconds = 8): Promise<void> {
+  console.log('\n== Catalog (issue 2) ==');
+  const cold = await startShop({ env: { SEED_DEMO: 'true' } });
+  console.log(`cold start, empty database + demo seeding → first page: ${(cold.firstPageMs / 1000).toFixed(1)} s`);
+  await cold.stop();
+  const warm = await startShop({ dataDir: cold.dataDir, env: { SEED_DEMO: 'true' } });
+  console.log(`warm start (database present) → first page:          ${(warm.firstPageMs / 1000).toFixed(1)} s`);
+  console.log(`  ratio cold/warm: ${(cold.firstPageMs / warm.firstPageMs).toFixed(1)}×`);
+
+  const hello = await helloWorld();
+  await load(hello.url, 2); // warm-up both sides so JIT state is comparable
+  await load(`${warm.baseUrl}/api/v2/products`, 2);
+  const base = await load(hello.url, seconds);
+  const products = await load(`${warm.baseUrl}/api/v2/products`, seconds);
+  hello.close();
+  console.log(`express hello-world:      ${base.rps.toFixed(0)} req/s (p50 ${base.p50} ms, p99 ${base.p99} ms)`);
+  console.log(
+    `GET /api/v2/products:     ${products.rps.toFixed(0)} req/s (p50 ${products.p50} ms, p99 ${products.p99} ms, non-2xx ${products.non2xx})`,
+  );
+  console.log(`  ratio products/hello-world: ${(products.rps / base.rps).toFixed(3)}`);
+  await warm.stop();
+  fs.rmSync(cold.dataDir, { recursive: true, force: true });
+
+  const js = initialJsGzipped();
+  console.log(`storefront initial JS: ${js.files} files, ${(js.bytes / 1024).toFixed(0)} KiB raw, ${(js.gzipped / 1024).toFixed(0)} KiB gzipped`);
+}

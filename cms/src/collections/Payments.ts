@@ -1,0 +1,26 @@
+import type { CollectionConfig } from 'payload';
+import { PAYMENT_STATUSES } from '@shop/shared';
+import { isAdmin } from '../access/is-admin';
+
+/**
+ * One PayPal order the shop created, with the cart exactly as the server priced it. Capture accepts only
+ * ids found here, and compares PayPal's captured amount with `total`.
+ */
+export const Payments: CollectionConfig = {
+  slug: 'payments',
+  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  admin: { useAsTitle: 'paypal_order_id' },
+  fields: [
+    { name: 'paypal_order_id', type: 'text', required: true, unique: true, index: true },
+    { name: 'status', type: 'select', options: [...PAYMENT_STATUSES], defaultValue: 'CREATED', required: true },
+    { name: 'currency_code', type: 'text', required: true, maxLength: 3 },
+    { name: 'total', type: 'text', required: true },
+    { name: 'shipment_amount', type: 'number', defaultValue: 0 },
+    { name: 'shipment_method', type: 'text' },
+    /** The priced cart lines (OrderLine plus apply_shipping, category_ids, img_id). */
+    { name: 'lines', type: 'json', required: true },
+    { name: 'capture_id', type: 'text', index: true },
+    { name: 'order', type: 'relationship', relationTo: 'orders' },
+    { name: 'failure', type: 'text' },
+  ],
+};

@@ -1,0 +1,116 @@
+import type { Payload } from 'payload';
+import {
+  type CartLine,
+  cartTotals,
+  discountedUnitPrice,
+  formatLongDate,
+  formatMoney,
+  ORDER_STATUS_DISPLAY,
+  type PublicOrder,
+} from '@shop/shared';
+import { env } from '../lib/env';
+import { getSettings } from './settings';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export const orderPageUrl = (orderId: string) => `${env.publicUrl}/site/orders/${orderId}`;
+
+function addressLines(order: PublicOrder): string[] {
+  const a = order.shipment_address;
+  return [
+    order.shipment_full_name,
+    a.address_line_1,
+    a.address_line_2 ?? '',
+    `${a.admin_area_2}, ${a.admin_area_1} ${a.postal_code}`,
+    a.country_code,
+  ].filter(Boolean);
+}
+
+/** The order's totals, recomputed from its lines with the shared pricing (the same rule as at checkout). */
+function totalsOf(order: PublicOrder) {
+  const lines: CartLine[] = order.products.map((p) => ({ ...p, apply_shipping: false }));
+  const items = cartTotals(lines, 0);
+  return { ...items, shipping: order.shipment_amount, total: Number(order.transaction_gross_amount) };
+}
+
+export function renderConfirmation(order: PublicOrder): { subject: string; text: string; html: string } {
+  const money = (n: number) => formatMoney(n, order.currency_code);
+  const totals = totalsOf(order);
+  const url = orderPageUrl(order.id);
+  const rows = order.products.map((p) => ({
+    name: p.product,
+    quantity: p.quantity,
+    unit: discountedUnitPrice(p),
+    total: discountedUnitPrice(p) * p.quantity,
+  }));
+  const subject = `Your order ${order.number} — thank you!`;
+  const text = [
+    `Dear ${order.payer_full_name},`,
+    '',
+    `thank you for your order ${order.number} of ${formatLongDate(order.created_at)}.`,
+    `Status: ${ORDER_STATUS_DISPLAY[order.status].text}`,
+    '',
+    ...rows.map((r) => `${r.quantity} × ${r.name} — ${money(r.total)}`),
+    '',
+    `Subtotal: ${money(totals.subtotal)}`,
+    totals.discountTotal > 0 ? `Discounts: −${money(totals.discountTotal)}` : null,
+    `Shipping: ${money(totals.shipping)}`,
+    `Total paid: ${money(totals.total)}`,
+    '',
+    'Shipping to:',
+    ...addressLines(order),
+    '',
+    `Track your order: ${url}`,
+    `Your order number: ${order.number}`,
+    '',
+    'Grazie mille — Bottega di Famiglia',
+  ]
+    .filter((l): l is string => l !== null)
+    .join('\n');
+  const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#3b3a30;max-width:600px;margin:auto">
+<h1 style="color:#5a6e2c">Grazie, ${escapeHtml(order.payer_full_name)}!</h1>
+<p>Your order <strong>${escapeHtml(order.number)}</strong> of ${escapeHtml(formatLongDate(order.created_at))} is received.</p>
+<table style="width:100%;border-collapse:collapse">${rows
+    .map(
+      (r) =>
+        `<tr><td style="padding:4px 0">${r.quantity} × ${escapeHtml(r.name)}</td><td style="text-align:right">${escapeHtml(money(r.total))}</td></tr>`,
+    )
+    .join('')}
+<tr><td style="border-top:1px solid #ccc">Subtotal</td><td style="border-top:1px solid #ccc;text-align:right">${escapeHtml(money(totals.subtotal))}</td></tr>
+<tr><td>Shipping</td><td style="text-align:right">${escapeHtml(money(totals.shipping))}</td></tr>
+<tr><td><strong>Total paid</strong></td><td style="text-align:right"><strong>${escapeHtml(money(totals.total))}</strong></td></tr></table>
+<h3>Shipping to</h3><p>${addressLines(order).map(escapeHtml).join('<br>')}</p>
+<p><a href="${escapeHtml(url)}" style="color:#b5502d">See your order</a> — order number ${escapeHtml(order.number)}</p>
+<p>Grazie mille — Bottega di Famiglia</p></body></html>`;
+  return { subject, text, html };
+}
+
+/**
+ * Confirmation to the payer and, on a new order, a notice to the shop's admin_email. Mail failures are
+ * logged: the order is already saved and the shopper can ask for the mail again from the order page.
+ */
+export async function sendOrderConfirmation(
+  payload: Payload,
+  order: PublicOrder,
+  { notifyShop }: { notifyShop: boolean },
+): Promise<void> {
+  const mail = renderConfirmation(order);
+  try {
+    if (order.payer_email_address) {
+      await payload.sendEmail({ to: order.payer_email_address, subject: mail.subject, text: mail.text, html: mail.html });
+    }
+    if (notifyShop) {
+      const { admin_email } = await getSettings(payload);
+      if (admin_email) {
+        await payload.sendEmail({
+          to: admin_email,
+          subject: `New order ${order.number}: ${formatMoney(order.transaction_gross_amount, order.currency_code)}`,
+          text: `New order ${order.number} from ${order.payer_full_name} <${order.payer_email_address}>.\n\n${mail.text}`,
+        });
+      }
+    }
+  } catch (err) {
+    payload.logger.error({ err, msg: `order ${order.number}: confirmation mail failed` });
+  }
+}

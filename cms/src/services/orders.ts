@@ -1,0 +1,105 @@
+import type { Payload } from 'payload';
+import type { DiscountUnit, OrderLine, OrderStatus, PublicOrder } from '@shop/shared';
+import { notFound, tooManyRequests } from '../lib/app-error';
+import type { Doc } from './mappers';
+import { sendOrderConfirmation } from './order-mail';
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+export function toOrderLines(rows: unknown): OrderLine[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.map((row: Record<string, unknown>) => ({
+    id: str(row.product_id),
+    product: str(row.product),
+    price: num(row.price),
+    quantity: num(row.quantity),
+    apply_discount: Boolean(row.apply_discount),
+    discount_unit: (str(row.discount_unit) || '%') as DiscountUnit,
+    discount_amount: num(row.discount_amount),
+  }));
+}
+
+export function toPublicOrder(doc: Doc): PublicOrder {
+  const address = (doc.shipment_address ?? {}) as Record<string, unknown>;
+  const lat = doc.latitude;
+  const lon = doc.longitude;
+  return {
+    id: String(doc.id),
+    number: str(doc.number),
+    created_at: str(doc.createdAt),
+    status: (str(doc.status) || 'NEW') as OrderStatus,
+    payer_full_name: str(doc.payer_full_name),
+    payer_email_address: str(doc.payer_email_address),
+    shipment_full_name: str(doc.shipment_full_name),
+    shipment_amount: num(doc.shipment_amount),
+    shipment_method: str(doc.shipment_method),
+    shipment_address: {
+      address_line_1: str(address.address_line_1),
+      address_line_2: str(address.address_line_2) || null,
+      admin_area_1: str(address.admin_area_1),
+      admin_area_2: str(address.admin_area_2),
+      postal_code: str(address.postal_code),
+      country_code: str(address.country_code),
+    },
+    transaction_id: str(doc.transaction_id),
+    transaction_status: str(doc.transaction_status),
+    transaction_gross_amount: str(doc.transaction_gross_amount),
+    currency_code: str(doc.currency_code) || 'USD',
+    coordinates: typeof lat === 'number' && typeof lon === 'number' ? [lat, lon] : null,
+    products: toOrderLines(doc.products),
+  };
+}
+
+async function findOrderDoc(payload: Payload, id: string): Promise<Doc> {
+  const res = await payload.find({
+    collection: 'orders',
+    where: { id: { equals: id } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  });
+  const doc = res.docs[0] as Doc | undefined;
+  if (!doc) throw notFound('Order not found');
+  return doc;
+}
+
+/** The order page: anyone holding the order's id (a random uuid, sent in the confirmation mail) may read it. */
+export async function getPublicOrder(payload: Payload, id: string): Promise<PublicOrder> {
+  return toPublicOrder(await findOrderDoc(payload, id));
+}
+
+/** Tracking by order number: answers only the id, which the storefront then opens. */
+export async function findOrderIdByNumber(payload: Payload, number: string): Promise<{ id: string }> {
+  const res = await payload.find({
+    collection: 'orders',
+    where: { number: { equals: number } },
+    select: { number: true },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  });
+  const doc = res.docs[0] as Doc | undefined;
+  if (!doc) throw notFound('Order not found');
+  return { id: String(doc.id) };
+}
+
+const RESEND_INTERVAL_MS = 60_000;
+
+/**
+ * Sends the confirmation again. The last send time lives on the order, so the one-per-minute rule holds
+ * across restarts and several app instances.
+ */
+export async function resendConfirmation(payload: Payload, id: string): Promise<{ sent: true }> {
+  const doc = await findOrderDoc(payload, id);
+  const last = doc.confirmation_sent_at ? Date.parse(String(doc.confirmation_sent_at)) : 0;
+  if (Date.now() - last < RESEND_INTERVAL_MS) throw tooManyRequests('Confirmation already sent a moment ago');
+  await payload.update({
+    collection: 'orders',
+    id: String(doc.id),
+    data: { confirmation_sent_at: new Date().toISOString() },
+    overrideAccess: true,
+  });
+  await sendOrderConfirmation(payload, toPublicOrder(doc), { notifyShop: false });
+  return { sent: true };
+}

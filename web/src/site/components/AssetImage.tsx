@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { assetUrl, type AssetSize } from '../../lib/api';
+import './components.css';
+
+interface Props {
+  id: string | null | undefined;
+  alt: string;
+  size?: AssetSize;
+  className?: string;
+  /** Above-the-fold images load at once; the rest wait until they are near the viewport. */
+  eager?: boolean;
+}
+
+/** An image from /assets, or a warm placeholder when there is none or it fails to load. */
+export function AssetImage({ id, alt, size = 'card', className, eager = false }: Props) {
+  const [failedId, setFailedId] = useState<string | null>(null);
+  const src = assetUrl(id, size);
+  if (!src || failedId === id) {
+    return (
+      <div className={`asset-placeholder ${className ?? ''}`} role="img" aria-label={alt}>
+        <svg viewBox="0 0 64 64" aria-hidden="true">
+          <path d="M32 54c0-14 2-26 12-38" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+          <ellipse cx="22" cy="30" rx="6.5" ry="12" transform="rotate(-35 22 30)" fill="currentColor" />
+          <ellipse cx="43" cy="36" rx="5.5" ry="10" transform="rotate(40 43 36)" fill="currentColor" />
+        </svg>
+      </div>
+    );
+  }
+  return (
+    <img
+      className={className}
+      src={src}
+      alt={alt}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => setFailedId(id ?? null)}
+    />
+  );
+}

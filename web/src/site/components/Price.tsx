@@ -1,0 +1,27 @@
+import { discountedUnitPrice, formatMoney, hasEffectiveDiscount, type PublicProduct } from '@shop/shared';
+
+type Priced = Pick<PublicProduct, 'price' | 'apply_discount' | 'discount_unit' | 'discount_amount'>;
+
+/** "-15%" or "-$2.00": how a discount reads on a badge. The price itself comes from shared pricing. */
+export function discountLabel(product: Priced, currency: string): string {
+  return product.discount_unit === '%'
+    ? `-${product.discount_amount}%`
+    : `-${formatMoney(product.discount_amount, currency)}`;
+}
+
+/** Selling price, with the list price struck through when a discount really lowers it. */
+export function Price({ product, currency, size = 'md' }: { product: Priced; currency: string; size?: 'md' | 'lg' }) {
+  const discounted = hasEffectiveDiscount(product);
+  return (
+    <span className={`price price--${size}`}>
+      <span className={discounted ? 'price-now price-now--sale' : 'price-now'} data-testid="price">
+        {formatMoney(discountedUnitPrice(product), currency)}
+      </span>
+      {discounted && (
+        <s className="price-list" data-testid="list-price" aria-label={`was ${formatMoney(product.price, currency)}`}>
+          {formatMoney(product.price, currency)}
+        </s>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,82 @@
+import { DeleteOutlined, EyeOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { hasEffectiveDiscount, type PublicProduct } from '@shop/shared';
+import { Button, Tooltip } from 'antd';
+import { Link } from 'react-router-dom';
+import { useShopState } from '../../app/shop-state';
+import { AssetImage } from './AssetImage';
+import { discountLabel, Price } from './Price';
+import './components.css';
+
+interface Props {
+  product: PublicProduct;
+  /** In the cart the card also offers removal (SPEC §2 product card). */
+  cartView?: boolean;
+}
+
+export function ProductCard({ product, cartView = false }: Props) {
+  const { currency, addToCart, removeFromCart } = useShopState();
+  const href = `/site/shop/${encodeURIComponent(product.id)}`;
+  const inStock = product.inventory_stock;
+
+  return (
+    <article className={inStock ? 'product-card' : 'product-card product-card--out'} data-testid="product-card" data-product-id={product.id}>
+      <div className="product-card-media">
+        <Link to={href} tabIndex={-1} aria-hidden="true">
+          <AssetImage id={product.img?.id ?? product.img_id} alt={product.name} size="card" className="product-card-img" />
+        </Link>
+        <div className="product-card-badges">
+          {hasEffectiveDiscount(product) && <span className="badge badge--sale">{discountLabel(product, currency)}</span>}
+          {!inStock && <span className="badge badge--muted">Not available</span>}
+        </div>
+        {/* Shown on hover or keyboard focus; always visible on touch screens, which cannot hover. */}
+        <div className="product-card-actions">
+          <Tooltip title="View product">
+            <Link to={href} className="card-action-link" aria-label={`View ${product.name}`} data-testid="view-product">
+              <EyeOutlined />
+            </Link>
+          </Tooltip>
+          <Tooltip title={inStock ? 'Add to cart' : 'Not available'}>
+            <Button
+              shape="circle"
+              size="large"
+              type="primary"
+              icon={<ShoppingCartOutlined />}
+              aria-label={`Add ${product.name} to cart`}
+              data-testid="add-to-cart"
+              className={inStock ? undefined : 'is-unavailable'}
+              // Kept clickable when out of stock so the shopper gets the "not available" notice (SPEC §4 Stock).
+              onClick={() => addToCart(product, 1)}
+            />
+          </Tooltip>
+          {cartView && (
+            <Tooltip title="Remove from cart">
+              <Button
+                shape="circle"
+                size="large"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`Remove ${product.name} from cart`}
+                data-testid="remove-from-cart"
+                onClick={() => removeFromCart(product)}
+              />
+            </Tooltip>
+          )}
+        </div>
+      </div>
+      <div className="product-card-body">
+        {product.categories.length > 0 && <div className="product-card-category">{product.categories[0].name}</div>}
+        <h3 className="product-card-name">
+          <Link to={href}>{product.name}</Link>
+        </h3>
+        <div className="product-card-footer">
+          <Price product={product} currency={currency} />
+          {product.quantity_amount > 0 && (
+            <span className="product-card-size">
+              {product.quantity_amount} {product.quantity_unit}
+            </span>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
