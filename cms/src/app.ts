@@ -10,6 +10,8 @@ import { envelopeErrorHandler, sendEnvelope, sendFetchResponse, toFetchRequest }
 import { webDistDir } from './lib/paths';
 import { createRateLimiters } from './lib/rate-limits';
 import { assetRoutes } from './services/asset-files';
+import { createPayPalEmulator } from './services/paypal/emulator';
+import { localOrigin, paypalSettings } from './services/paypal/instance';
 
 const JSON_BODY_LIMIT = '100kb';
 
@@ -54,6 +56,7 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
 
   const limiters = createRateLimiters();
   app.post('/api/v2/contacts', limiters.contact);
+  app.get('/api/v2/orders/exist/:number', limiters.orderLookup);
 
   const bufferBody = express.raw({ type: (req) => !isMultipart(req), limit: JSON_BODY_LIMIT });
   const bridge: RequestHandler = async (req, res, next) => {
@@ -67,6 +70,15 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   app.use('/api', bufferBody, bridge);
 
   app.use('/assets', assetRoutes(payload));
+
+  // The local PayPal stand-in (no credentials configured): Orders v2 subset plus the JS SDK stand-in.
+  const paypal = paypalSettings();
+  if (paypal.mode === 'emulator') {
+    app.use(
+      '/__paypal',
+      createPayPalEmulator({ webhookTarget: `${localOrigin()}/api/v2/payments/webhook`, webhookId: paypal.webhookId }),
+    );
+  }
 
   if (fs.existsSync(webDistDir)) {
     app.use(express.static(webDistDir, { index: false, maxAge: '1y', immutable: true }));

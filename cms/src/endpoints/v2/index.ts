@@ -3,6 +3,8 @@ import { categoryEndpoints } from './categories';
 import { configEndpoints } from './config';
 import { contactEndpoints } from './contacts';
 import { productEndpoints } from './products';
+import { orderEndpoints } from './orders';
+import { paymentEndpoints } from './payments';
 import { recipeEndpoints } from './recipes';
 
 export const v2Endpoints: Endpoint[] = [
@@ -11,4 +13,6 @@ export const v2Endpoints: Endpoint[] = [
   ...categoryEndpoints,
   ...recipeEndpoints,
   ...contactEndpoints,
+  ...orderEndpoints,
+  ...paymentEndpoints,
 ];
