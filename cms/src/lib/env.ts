@@ -10,12 +10,13 @@ export const isProduction = process.env.NODE_ENV === 'production';
  * first start and kept in data/ (never in the repository) so sessions survive restarts.
  */
 function resolveSecret(): string {
+  // SQLite, uploads and the outbox all live here; it must exist before the database opens.
+  fs.mkdirSync(dataDir, { recursive: true });
   const fromEnv = process.env.PAYLOAD_SECRET;
   if (fromEnv) return fromEnv;
   if (isProduction) throw new Error('PAYLOAD_SECRET must be set in production');
   const file = path.join(dataDir, 'payload-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;

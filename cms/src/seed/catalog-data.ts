@@ -103,7 +103,7 @@ export const CATEGORIES: SeedCategory[] = [
 const pct = (amount: number) => ({ unit: '%' as DiscountUnit, amount });
 const cash = (amount: number) => ({ unit: 'CASH' as DiscountUnit, amount });
 
-/** Listed in the order they were added to the shop (oldest first); createdAt follows addedDaysAgo. */
+/** Grouped by category; index.ts creates them oldest first, with createdAt from addedDaysAgo. */
 export const PRODUCTS: SeedProduct[] = [
   // Extra virgin olive oils
   {

@@ -632,8 +632,8 @@ function aboutSvg(): string {
     const s = 0.55 + row * 0.25;
     for (let x = -40 + row * 50; x < 1260; x += 200 + row * 60) trees.push(oliveTree(x + rng.range(-20, 20), y, s, rng));
   }
-  const cypresses = [820, 850, 1060]
-    .map((x, i) => `<ellipse cx="${x}" cy="${300 - i * 4}" rx="14" ry="62" fill="#3f5a2e"/>`)
+  const cypresses = [676, 700, 905]
+    .map((x, i) => `<rect x="${x - 2}" y="312" width="4" height="10" fill="#5a3a22"/><ellipse cx="${x}" cy="${262 - (i % 2) * 8}" rx="13" ry="${56 + (i % 2) * 8}" fill="#3f5a2e"/>`)
     .join('');
   const people = [
     { x: 520, h: 1, c: '#7a2a1a' },

@@ -1,4 +1,5 @@
 import type { Payload, PayloadRequest } from 'payload';
+import { ORDER_NUMBER_ALPHABET, ORDER_NUMBER_LENGTH } from '../collections/Orders/hooks/assign-order-number';
 import zipcodes from 'zipcodes';
 import {
   cartTotals,
@@ -85,8 +86,6 @@ const WEEKDAY = [1.2, 0.9, 0.95, 1, 1, 1.05, 1.15];
 const CURRENT_PROMO_DAYS = 45;
 const PAYPAL_PERCENT_FEE = 0.0349;
 const PAYPAL_FIXED_FEE_CENTS = 49;
-/** Same alphabet as the Orders hook (no 0/O, 1/I/L, 5/S), drawn from the seeded PRNG instead. */
-const ORDER_NUMBER_ALPHABET = 'ABCDEFGHJKMNPQRTUVWXYZ2346789';
 const PICKUP_METHOD = 'Pickup at the market stall';
 
 interface Customer {
@@ -257,7 +256,7 @@ export function buildOrderHistory(
 
       orders.push({
         number: uniqueCode(rng, usedNumbers, () =>
-          Array.from({ length: 8 }, () => rng.pick([...ORDER_NUMBER_ALPHABET])).join(''),
+          Array.from({ length: ORDER_NUMBER_LENGTH }, () => rng.pick([...ORDER_NUMBER_ALPHABET])).join(''),
         ),
         status,
         payer_full_name: payer,

@@ -30,3 +30,5 @@ try {
   console.error(err);
   process.exit(1);
 }
+
+export {};

@@ -39,7 +39,7 @@ const swrConfig: SWRConfiguration = {
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider theme={shopTheme} locale={enUS}>
-      <AntApp>
+      <AntApp notification={{ top: 88 }}>
         <NotificationBridge />
         <SWRConfig value={swrConfig}>{children}</SWRConfig>
       </AntApp>

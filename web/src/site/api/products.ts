@@ -58,3 +58,7 @@ export function useCartProducts(ids: readonly string[]) {
     keepPreviousData: true,
   });
 }
+
+/** SPEC §9: another page is worth asking for only while the count exceeds what the loaded pages hold. */
+export const hasMorePages = (count: number, pagesLoaded: number, pageSize = SHOP_PAGE_SIZE): boolean =>
+  count > pageSize * pagesLoaded;

@@ -64,17 +64,19 @@ export function ProductCard({ product, cartView = false }: Props) {
         </div>
       </div>
       <div className="product-card-body">
-        {product.categories.length > 0 && <div className="product-card-category">{product.categories[0].name}</div>}
-        <h3 className="product-card-name">
-          <Link to={href}>{product.name}</Link>
-        </h3>
-        <div className="product-card-footer">
-          <Price product={product} currency={currency} />
+        <div className="product-card-meta">
+          <span className="product-card-category">{product.categories[0]?.name ?? ''}</span>
           {product.quantity_amount > 0 && (
             <span className="product-card-size">
               {product.quantity_amount} {product.quantity_unit}
             </span>
           )}
+        </div>
+        <h3 className="product-card-name">
+          <Link to={href}>{product.name}</Link>
+        </h3>
+        <div className="product-card-footer">
+          <Price product={product} currency={currency} />
         </div>
       </div>
     </article>

@@ -1,9 +1,7 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
+import { SHOP_EMAIL, SHOP_PHONE, SHOP_PHONE_HREF } from '../shop-info';
 import { LogoMark } from './Logo';
-
-export const SHOP_PHONE = '+1 (555) 014-2300';
-export const SHOP_EMAIL = 'hello@bottegadifamiglia.example';
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -40,7 +38,7 @@ export function Footer() {
         <div className="footer-col">
           <h4>Say ciao</h4>
           <ul className="footer-contact">
-            <li><PhoneOutlined /> <a href={`tel:${SHOP_PHONE.replace(/[^\d+]/g, '')}`}>{SHOP_PHONE}</a></li>
+            <li><PhoneOutlined /> <a href={SHOP_PHONE_HREF}>{SHOP_PHONE}</a></li>
             <li><MailOutlined /> <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a></li>
             <li><EnvironmentOutlined /> Saturday and Sunday at the farmers' markets</li>
           </ul>

@@ -1,4 +1,4 @@
-// The `zipcodes` package ships without types; only what the seed uses is declared.
+// The `zipcodes` package ships without types; only what the seed and geocoding use is declared.
 declare module 'zipcodes' {
   export interface ZipCodeInfo {
     zip: string;

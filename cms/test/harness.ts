@@ -1,0 +1,490 @@
+/**
+ * Integration-test harness: starts the REAL shop server (`node --import tsx cms/src/server.ts`) as a child
+ * process on a free port, with a fresh temporary DATA_DIR (SQLite file, uploads, outbox) and an in-process
+ * SMTP server that captures every mail the shop sends.
+ *
+ * One server per test file (beforeAll/afterAll); tests create their own data through the HTTP API.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** What the browser sends as the password (SPEC §5): sha256 hex of the plain text. */
+export const sha256hex = (plain: string) => createHash('sha256').update(plain, 'utf8').digest('hex');
+
+/** A short unique suffix for names, so every test's data is recognisable. */
+export const uid = () => randomUUID().slice(0, 8);
+
+// ---------------------------------------------------------------------------------------------------------
+// HTTP helpers
+
+/** A body off the wire: tests assert its shape, so it is typed loosely on purpose. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface ApiResponse<T = Json> {
+  status: number;
+  headers: Headers;
+  /** JSON-parsed body when the reply is JSON, otherwise the text. */
+  body: T;
+  text: string;
+}
+
+/** The `{result, status, pagination?}` envelope every /api/v2 reply uses (SPEC §7). */
+export interface Envelope<T = Json> {
+  result: T;
+  status: number;
+  pagination?: { count: number; page?: number; limit?: number };
+}
+
+async function readResponse(res: Response): Promise<ApiResponse> {
+  const text = await res.text();
+  let body: unknown = text;
+  if ((res.headers.get('content-type') ?? '').includes('json') && text !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  return { status: res.status, headers: res.headers, body, text };
+}
+
+/** RequestInit with a convenience `json` field (serialised, content-type set). */
+export type ApiInit = RequestInit & { json?: unknown };
+
+function prepare(init: ApiInit = {}, extraHeaders: Record<string, string> = {}): RequestInit {
+  const { json, headers, ...rest } = init;
+  const h = new Headers(headers);
+  for (const [k, v] of Object.entries(extraHeaders)) if (!h.has(k)) h.set(k, v);
+  if (json !== undefined) {
+    if (!h.has('content-type')) h.set('content-type', 'application/json');
+    return { ...rest, headers: h, body: JSON.stringify(json) };
+  }
+  return { ...rest, headers: h };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  body: Json;
+}
+
+/**
+ * A request sent with node:http, path exactly as given (fetch would normalise `/./`, `/../` and `%2e`).
+ */
+export function rawRequest(
+  baseUrl: string,
+  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<RawResponse> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: opts.method ?? 'GET',
+        path: opts.path,
+        headers: {
+          ...(opts.body !== undefined ? { 'content-length': String(Buffer.byteLength(opts.body)) } : {}),
+          ...opts.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            /* not JSON */
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (opts.body !== undefined) req.write(opts.body);
+    req.end();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Mail capture
+
+export interface CapturedMail {
+  /** SMTP envelope */
+  envelopeFrom: string;
+  envelopeTo: string[];
+  /** Parsed headers (unfolded, RFC 2047 decoded), lower-case keys. */
+  headers: Record<string, string>;
+  to: string;
+  subject: string;
+  /** The message body with quoted-printable / base64 parts decoded (rough, good enough for assertions). */
+  body: string;
+  raw: string;
+}
+
+function decodeWords(value: string): string {
+  return value
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, data: string) => {
+      if (enc.toUpperCase() === 'B') return Buffer.from(data, 'base64').toString('utf8');
+      const bytes = data
+        .replace(/_/g, ' ')
+        .replace(/=([0-9A-Fa-f]{2})/g, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      return Buffer.from(bytes, 'latin1').toString('utf8');
+    })
+    .replace(/\?=\s+=\?/g, '');
+}
+
+function parseHeaders(block: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const unfolded = block.replace(/\r?\n[ \t]+/g, ' ');
+  for (const line of unfolded.split(/\r?\n/)) {
+    const i = line.indexOf(':');
+    if (i <= 0) continue;
+    const key = line.slice(0, i).trim().toLowerCase();
+    if (!(key in out)) out[key] = decodeWords(line.slice(i + 1).trim());
+  }
+  return out;
+}
+
+function decodeBody(raw: string): string {
+  // Decode every part according to its own Content-Transfer-Encoding.
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  return parts
+    .map((part) => {
+      const sep = part.search(/\r?\n\r?\n/);
+      if (sep === -1) return part;
+      const head = parseHeaders(part.slice(0, sep));
+      const content = part.slice(sep).replace(/^\r?\n\r?\n/, '');
+      const cte = (head['content-transfer-encoding'] ?? '').toLowerCase();
+      if (cte === 'base64') return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
+      if (cte === 'quoted-printable') {
+        const bytes = content
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-Fa-f]{2})/g, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        return Buffer.from(bytes, 'latin1').toString('utf8');
+      }
+      return content;
+    })
+    .join('\n');
+}
+
+export function parseMail(raw: string, envelopeFrom = '', envelopeTo: string[] = []): CapturedMail {
+  const sep = raw.search(/\r?\n\r?\n/);
+  const headers = parseHeaders(sep === -1 ? raw : raw.slice(0, sep));
+  return {
+    envelopeFrom,
+    envelopeTo,
+    headers,
+    to: headers['to'] ?? '',
+    subject: headers['subject'] ?? '',
+    body: decodeBody(raw),
+    raw,
+  };
+}
+
+async function startSmtp(): Promise<{ port: number; mails: CapturedMail[]; close: () => Promise<void> }> {
+  const mails: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, to));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.server.address() as net.AddressInfo).port;
+  return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Server
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface AdminClient {
+  email: string;
+  /** The `payload-token=…` cookie pair. */
+  cookie: string;
+  /** Sends the cookie plus a same-origin Origin header (Payload's CSRF allowlist). */
+  api<T = Json>(pathname: string, init?: ApiInit): Promise<ApiResponse<T>>;
+}
+
+export interface StartOptions {
+  /** CONTACT_RATE_LIMIT for the child; default '1000'. */
+  contactRateLimit?: number | string;
+  /** Create the first admin from ADMIN_EMAIL/ADMIN_PASSWORD (default true). */
+  withAdmin?: boolean;
+  /** Extra env for the child; undefined deletes a variable. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface TestServer {
+  baseUrl: string;
+  dataDir: string;
+  mails: CapturedMail[];
+  admin: { email: string; password: string } | null;
+  /** Server stdout+stderr so far (for diagnostics). */
+  log(): string;
+  waitForMail(predicate: (m: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  api<T = Json>(pathname: string, init?: ApiInit): Promise<ApiResponse<T>>;
+  raw(opts: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }): Promise<RawResponse>;
+  loginAdmin(): Promise<AdminClient>;
+  stop(): Promise<void>;
+}
+
+/** Variables of the developer's shell that would change what the server under test does. */
+const SCRUBBED_ENV = [
+  'DATABASE_URI',
+  'PAYLOAD_SECRET',
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_CLIENT_SECRET',
+  'PAYPAL_ENV',
+  'PAYPAL_BASE_URL',
+  'TRUST_PROXY',
+  'CORS_ORIGINS',
+  'UPLOADS_DIR',
+  'PUBLIC_URL',
+  'ORDER_LOOKUP_RATE_LIMIT',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'SMTP_URL',
+];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Node's exit code for "unsettled top-level await": the module graph never finished loading. */
+const EXIT_UNSETTLED_TLA = 13;
+const START_ATTEMPTS = 3;
+
+interface Launched {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+  exited: () => { code: number | null; signal: NodeJS.Signals | null } | null;
+  exitPromise: Promise<void>;
+}
+
+class EarlyExit extends Error {
+  constructor(
+    readonly code: number | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Spawns the server and waits for /healthz; throws EarlyExit if it dies first. */
+async function launch(env: Record<string, string | undefined>): Promise<Launched> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const childEnv: Record<string, string | undefined> = {
+    ...env,
+    PORT: String(port),
+    PUBLIC_URL: env.PUBLIC_URL ?? baseUrl,
+  };
+
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'cms/src/server.ts'], {
+    cwd: repoRoot,
+    env: childEnv as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const append = (c: Buffer) => {
+    output += c.toString('utf8');
+    if (output.length > 200_000) output = output.slice(-100_000);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  const exitPromise = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve();
+    }),
+  );
+  const kill = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exitPromise;
+    clearTimeout(timer);
+  };
+
+  // Wait for /healthz (up to 90 s).
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exited) {
+      const e = exited as { code: number | null; signal: NodeJS.Signals | null };
+      throw new EarlyExit(
+        e.code,
+        `Server exited before becoming healthy (${JSON.stringify(e)}):\n${output.slice(-4000)}`,
+      );
+    }
+    try {
+      const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      await kill();
+      throw new Error(`Server did not answer /healthz within 90 s:\n${output.slice(-4000)}`);
+    }
+    await sleep(150);
+  }
+  return { child, baseUrl, output: () => output, exited: () => exited, exitPromise };
+}
+
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const smtp = await startSmtp();
+  const withAdmin = options.withAdmin ?? true;
+  const admin = withAdmin
+    ? { email: `admin-${uid()}@test.example`, password: `Pw-${randomBytes(8).toString('hex')}!1A` }
+    : null;
+
+  const baseEnv: Record<string, string | undefined> = { ...process.env };
+  for (const key of SCRUBBED_ENV) delete baseEnv[key];
+  Object.assign(baseEnv, {
+    SEED_DEMO: 'false',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    CONTACT_RATE_LIMIT: String(options.contactRateLimit ?? '1000'),
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
+  });
+  for (const [k, v] of Object.entries(options.env ?? {})) {
+    if (v === undefined) delete baseEnv[k];
+    else baseEnv[k] = v;
+  }
+
+  // The server sometimes dies at start with exit code 13 (unsettled top-level await while loading
+  // @payloadcms/richtext-lexical's dev build under CPU load; see startup.test.ts). That is a server bug,
+  // reported separately; here a fresh attempt keeps the other tests meaningful.
+  let launched: Launched | undefined;
+  let dataDir = '';
+  for (let attempt = 1; ; attempt++) {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-it-'));
+    try {
+      launched = await launch({ ...baseEnv, DATA_DIR: dataDir });
+      break;
+    } catch (err) {
+      await fs.rm(dataDir, { recursive: true, force: true });
+      if (err instanceof EarlyExit && err.code === EXIT_UNSETTLED_TLA && attempt < START_ATTEMPTS) {
+        console.warn(
+          `[harness] server start attempt ${attempt} exited with code 13 (unsettled top-level await); retrying`,
+        );
+        continue;
+      }
+      await smtp.close();
+      throw err;
+    }
+  }
+  const { child, baseUrl, exitPromise } = launched;
+  const output = launched.output;
+
+  const cleanup = async () => {
+    if (!launched!.exited()) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exitPromise;
+      clearTimeout(timer);
+    }
+    await smtp.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+
+  const api = async <T = Json>(pathname: string, init?: ApiInit): Promise<ApiResponse<T>> =>
+    readResponse(await fetch(baseUrl + pathname, prepare(init)));
+
+  const server: TestServer = {
+    baseUrl,
+    dataDir,
+    mails: smtp.mails,
+    admin,
+    log: output,
+    async waitForMail(predicate, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const found = smtp.mails.find(predicate);
+        if (found) return found;
+        if (Date.now() > until) {
+          throw new Error(
+            `No matching mail within ${timeoutMs} ms; captured: ${JSON.stringify(smtp.mails.map((m) => ({ to: m.envelopeTo, subject: m.subject })))}`,
+          );
+        }
+        await sleep(50);
+      }
+    },
+    api,
+    raw: (opts) => rawRequest(baseUrl, opts),
+    async loginAdmin() {
+      if (!admin) throw new Error('This server was started without an admin');
+      const res = await fetch(`${baseUrl}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseUrl },
+        body: JSON.stringify({ email: admin.email, password: sha256hex(admin.password) }),
+      });
+      if (res.status !== 200) throw new Error(`Admin login failed: ${res.status} ${await res.text()}`);
+      const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('payload-token='));
+      if (!setCookie) throw new Error('Admin login set no payload-token cookie');
+      const cookie = setCookie.split(';')[0];
+      return {
+        email: admin.email,
+        cookie,
+        api: async <T = Json>(pathname: string, init?: ApiInit): Promise<ApiResponse<T>> =>
+          readResponse(await fetch(baseUrl + pathname, prepare(init, { cookie, origin: baseUrl }))),
+      };
+    },
+    stop: cleanup,
+  };
+  return server;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Assertions shared by the files
+
+/** True when `body` is the `{result, status}` envelope and its status equals the HTTP status. */
+export function isEnvelope(res: { status: number; body: Json }): boolean {
+  return typeof res.body === 'object' && res.body !== null && 'result' in res.body && res.body.status === res.status;
+}

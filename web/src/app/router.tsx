@@ -1,0 +1,67 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router-dom';
+import { PageLoader } from '../components/PageLoader';
+import { RouteError } from './RouteError';
+
+// Every screen is its own chunk: a shopper on Home never downloads the contact form or the admin area.
+const SiteShell = lazy(() => import('./SiteShell'));
+const Home = lazy(() => import('../site/pages/Home'));
+const Shop = lazy(() => import('../site/pages/Shop'));
+const Product = lazy(() => import('../site/pages/Product'));
+const Category = lazy(() => import('../site/pages/Category'));
+const Recipes = lazy(() => import('../site/pages/Recipes'));
+const About = lazy(() => import('../site/pages/About'));
+const Terms = lazy(() => import('../site/pages/Terms'));
+const Contact = lazy(() => import('../site/pages/Contact'));
+const NotFound = lazy(() => import('../site/pages/NotFound'));
+
+/** Pages inside the site layout share its Suspense; stand-alone elements get their own. */
+const page = (Page: LazyExoticComponent<ComponentType>) => <Page />;
+const standalone = (Page: LazyExoticComponent<ComponentType>) => (
+  <Suspense fallback={<PageLoader />}>
+    <Page />
+  </Suspense>
+);
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <Navigate to="/site" replace /> },
+      {
+        path: '/site',
+        element: standalone(SiteShell),
+        children: [
+          { index: true, element: page(Home) },
+          { path: 'shop', element: page(Shop) },
+          { path: 'shop/:id', element: page(Product) },
+          { path: 'category/:id', element: page(Category) },
+          { path: 'recipes', element: page(Recipes) },
+          { path: 'about', element: page(About) },
+          { path: 'terms', element: page(Terms) },
+          { path: 'contact', element: page(Contact) },
+          // Added by later issues: 'cart' (order review), 'tracking', 'orders/:id'.
+          { path: '404', element: page(NotFound) },
+          { path: '*', element: page(NotFound) },
+        ],
+      },
+
+      // ===================== /admin/* — reserved for the admin area =====================
+      // A later issue adds the control centre here ({ path: '/admin', element: <AdminShell/>, children }).
+      // Until then every /admin path falls to the catch-all below, whose Go Home leads to /admin.
+      // ==================================================================================
+
+      { path: '*', element: standalone(NotFound) },
+    ],
+  },
+]);

@@ -1,0 +1,67 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Breadcrumb, Empty } from 'antd';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { ButtonLink } from '../../components/ButtonLink';
+import { PageLoader } from '../../components/PageLoader';
+import { isApiError } from '../../lib/api';
+import { useCategory } from '../api/categories';
+import { AssetImage } from '../components/AssetImage';
+import { ProductGrid } from '../components/ProductGrid';
+import './category.css';
+
+/** The shop narrowed to one category (SPEC §2 "Shop with a category id"). */
+export default function Category() {
+  const { id } = useParams<{ id: string }>();
+  const { data: category, error, isLoading } = useCategory(id);
+
+  // An unknown or malformed id is a missing page, not an outage.
+  if (isApiError(error) && (error.status === 404 || error.status === 400)) return <Navigate to="/site/404" replace />;
+  if (isLoading || (!category && !error)) return <PageLoader />;
+  if (!category) {
+    return (
+      <div className="page">
+        <Empty description="This category could not be loaded. Please try again in a moment." />
+      </div>
+    );
+  }
+
+  return (
+    <div className="page category-page">
+      <Breadcrumb
+        className="crumbs"
+        items={[
+          { title: <Link to="/site">Home</Link> },
+          { title: <Link to="/site/shop">Shop</Link> },
+          { title: category.name },
+        ]}
+      />
+      <header className="category-hero">
+        <div className="category-hero-media">
+          <AssetImage id={category.img?.id ?? category.img_id} alt="" size="card" className="category-hero-img" eager />
+        </div>
+        <div>
+          <span className="eyebrow">Category</span>
+          <h1 className="page-title" data-testid="category-name">
+            {category.name}
+          </h1>
+          {category.description && <p className="category-description">{category.description}</p>}
+          <span className="category-count">
+            {category.products.length} {category.products.length === 1 ? 'product' : 'products'}
+          </span>
+        </div>
+      </header>
+
+      {category.products.length === 0 ? (
+        <Empty className="shop-empty" description="No products in this category right now." />
+      ) : (
+        <ProductGrid products={category.products} />
+      )}
+
+      <div className="category-back">
+        <ButtonLink to="/site/shop" icon={<ArrowLeftOutlined />}>
+          Back to the shop
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

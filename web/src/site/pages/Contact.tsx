@@ -1,0 +1,167 @@
+import { EnvironmentOutlined, MailOutlined, PhoneOutlined, SendOutlined } from '@ant-design/icons';
+import { contactSchema, MESSAGES } from '@shop/shared';
+import { Button, Checkbox, Col, Form, Input, Row } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { staticAssetUrl } from '../../lib/api';
+import { handleResult, notify } from '../../lib/notify';
+import { sendContact } from '../api/contacts';
+import { SHOP_EMAIL, SHOP_PHONE, SHOP_PHONE_HREF } from '../shop-info';
+import './contact.css';
+
+interface ContactFormValues {
+  firstname: string;
+  lastname: string;
+  email: string;
+  telephone?: string;
+  title: string;
+  message: string;
+  terms?: boolean;
+}
+
+// Same character rule as the shared contactSchema, so the form flags what the server would refuse.
+const PHONE_PATTERN = /^[+()\d\s.-]*$/;
+const required = (label: string) => ({ required: true, whitespace: true, message: `Please enter your ${label}` });
+
+function ContactInfo() {
+  return (
+    <aside className="contact-info" data-testid="contact-info">
+      <div className="contact-info-media">
+        <img src={staticAssetUrl('contact-us.webp')} alt="Our bottega counter" className="contact-info-img" loading="lazy" />
+      </div>
+      <div className="contact-info-body">
+        <h2>Talk to the family</h2>
+        <p>Questions about a product, an order or a gift box? We answer every message ourselves.</p>
+        <ul>
+          <li>
+            <PhoneOutlined />
+            <div>
+              <span>Phone</span>
+              <a href={SHOP_PHONE_HREF}>{SHOP_PHONE}</a>
+            </div>
+          </li>
+          <li>
+            <MailOutlined />
+            <div>
+              <span>Email</span>
+              <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>
+            </div>
+          </li>
+          <li>
+            <EnvironmentOutlined />
+            <div>
+              <span>In person</span>
+              At our stall at the weekend farmers' markets
+            </div>
+          </li>
+        </ul>
+      </div>
+    </aside>
+  );
+}
+
+export default function Contact() {
+  const [form] = Form.useForm<ContactFormValues>();
+  const [sending, setSending] = useState(false);
+
+  const warnTerms = () => notify.warning(MESSAGES.contactTermsRequired);
+
+  const onFinish = async (values: ContactFormValues) => {
+    // SPEC §5: without the terms ticked nothing is sent.
+    if (!values.terms) {
+      warnTerms();
+      return;
+    }
+    const { terms: _terms, ...fields } = values;
+    const parsed = contactSchema.safeParse(fields);
+    if (!parsed.success) {
+      notify.invalidForm();
+      return;
+    }
+    setSending(true);
+    notify.loading();
+    const envelope = await sendContact(parsed.data);
+    setSending(false);
+    if (handleResult(envelope, { method: 'post' }) === 'success') form.resetFields();
+  };
+
+  return (
+    <div className="page contact">
+      <span className="eyebrow">Get in touch</span>
+      <h1 className="page-title">Contact us</h1>
+      <p className="page-lead">Write to us and one of the family will get back to you, usually within a working day.</p>
+
+      <div className="contact-layout">
+        <ContactInfo />
+        <div className="contact-form-card">
+          <Form<ContactFormValues>
+            form={form}
+            layout="vertical"
+            size="large"
+            onFinish={(values) => void onFinish(values)}
+            onFinishFailed={({ values }) => {
+              if (!values.terms) warnTerms();
+            }}
+            data-testid="contact-form"
+          >
+            <Row gutter={16}>
+              <Col xs={24} sm={12}>
+                <Form.Item name="firstname" label="First name" rules={[required('first name'), { max: 100 }]}>
+                  <Input autoComplete="given-name" data-testid="contact-firstname" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item name="lastname" label="Last name" rules={[required('last name'), { max: 100 }]}>
+                  <Input autoComplete="family-name" data-testid="contact-lastname" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="email"
+                  label="Email"
+                  rules={[required('email'), { type: 'email', message: 'Please enter a valid email address' }, { max: 200 }]}
+                >
+                  <Input type="email" autoComplete="email" data-testid="contact-email" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="telephone"
+                  label="Telephone (optional)"
+                  rules={[
+                    { pattern: PHONE_PATTERN, message: 'Only digits, spaces and + ( ) . - are allowed' },
+                    { max: 40 },
+                  ]}
+                >
+                  <Input type="tel" autoComplete="tel" data-testid="contact-telephone" />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item name="title" label="Subject" rules={[required('subject'), { max: 200 }]}>
+              <Input data-testid="contact-title" />
+            </Form.Item>
+            <Form.Item name="message" label="Message" rules={[required('message'), { max: 5000 }]}>
+              <Input.TextArea rows={6} showCount maxLength={5000} data-testid="contact-message" />
+            </Form.Item>
+            <Form.Item name="terms" valuePropName="checked" className="contact-terms">
+              <Checkbox data-testid="contact-terms">
+                I have read and accept the <Link to="/site/terms">Terms and Conditions</Link>
+              </Checkbox>
+            </Form.Item>
+            <Button
+              type="primary"
+              htmlType="submit"
+              size="large"
+              icon={<SendOutlined />}
+              loading={sending}
+              data-testid="contact-submit"
+              block
+            >
+              Send message
+            </Button>
+          </Form>
+        </div>
+      </div>
+    </div>
+  );
+}

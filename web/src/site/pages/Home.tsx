@@ -1,0 +1,192 @@
+import { ArrowRightOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { discountedUnitPrice, formatMoney, hasEffectiveDiscount, type PublicProduct } from '@shop/shared';
+import { Empty, Skeleton, Tabs } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useShopState } from '../../app/shop-state';
+import { ButtonLink } from '../../components/ButtonLink';
+import { staticAssetUrl } from '../../lib/api';
+import { ALL_CATEGORIES, useTopCategories, useTopProducts } from '../api/categories';
+import { useLastDiscountProduct, useLastNewProduct } from '../api/products';
+import { useLatestRecipes } from '../api/recipes';
+import { AssetImage } from '../components/AssetImage';
+import { discountLabel } from '../components/Price';
+import { ProductGrid } from '../components/ProductGrid';
+import { RecipeTeaser } from '../components/RecipeTeaser';
+import './home.css';
+
+const productHref = (id: string) => `/site/shop/${encodeURIComponent(id)}`;
+
+function Hero({ newest }: { newest: PublicProduct | null | undefined }) {
+  return (
+    <section className="hero">
+      <div className="hero-inner">
+        <div className="hero-copy">
+          <span className="eyebrow">From our family table to yours</span>
+          <h1 className="hero-title">Real Italian flavour, made the slow way</h1>
+          <p className="hero-lead">
+            Cold-pressed olive oil, balsamic vinegar aged in wooden barrels, bruschetta spreads and bronze-cut pasta.
+            The same things we bring to the farmers' market every weekend, now shipped to your door.
+          </p>
+          <div className="hero-buttons">
+            <ButtonLink to="/site/shop" type="primary" size="large" icon={<ShoppingOutlined />}>
+              Shop the pantry
+            </ButtonLink>
+            <ButtonLink to="/site/recipes" size="large">
+              Find a recipe
+            </ButtonLink>
+          </div>
+        </div>
+        <NewestHighlight product={newest} />
+      </div>
+    </section>
+  );
+}
+
+/** SPEC §2: the newest product, with its image and a shop-now button. */
+function NewestHighlight({ product }: { product: PublicProduct | null | undefined }) {
+  if (product === undefined) return <div className="newest newest--loading skeleton-block" aria-hidden="true" />;
+  if (product === null) return null;
+  return (
+    <div className="newest" data-testid="newest-highlight">
+      <Link to={productHref(product.id)} className="newest-media" tabIndex={-1} aria-hidden="true">
+        <AssetImage id={product.img?.id ?? product.img_id} alt="" size="full" className="newest-img" eager />
+      </Link>
+      <div className="newest-body">
+        <span className="eyebrow">Just arrived</span>
+        <h2 className="newest-name">{product.name}</h2>
+        <ButtonLink
+          to={productHref(product.id)}
+          type="primary"
+          icon={<ArrowRightOutlined />}
+          iconPlacement="end"
+          data-testid="newest-shop-now"
+        >
+          Shop now
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+function WeeklyPlan() {
+  return (
+    <section className="section weekly" data-testid="weekly-banner">
+      <div className="section-head">
+        <div>
+          <span className="eyebrow">Come and say ciao</span>
+          <h2 className="section-title">Our week at the markets</h2>
+        </div>
+      </div>
+      <img
+        className="weekly-img"
+        src={staticAssetUrl('weekly-schedule.webp')}
+        alt="This week's plan: the farmers' markets and days where you can find the Bottega di Famiglia stall"
+        loading="lazy"
+        decoding="async"
+      />
+    </section>
+  );
+}
+
+/** SPEC §2: shown only when the latest discounted product really has a discount amount. */
+function DiscountHighlight({ product }: { product: PublicProduct | null | undefined }) {
+  const { currency } = useShopState();
+  if (!product || !(product.discount_amount > 0)) return null;
+  return (
+    <section className="section discount" data-testid="discount-highlight">
+      <div className="discount-media">
+        <AssetImage id={product.img?.id ?? product.img_id} alt={product.name} size="card" className="discount-img" />
+      </div>
+      <div className="discount-body">
+        <span className="discount-eyebrow">Special offer · {discountLabel(product, currency)}</span>
+        <h2 className="discount-name">{product.name}</h2>
+        <p className="discount-price">
+          <span>Now only</span>
+          <strong data-testid="discount-price">{formatMoney(discountedUnitPrice(product), currency)}</strong>
+          {hasEffectiveDiscount(product) && <s>{formatMoney(product.price, currency)}</s>}
+        </p>
+        <ButtonLink
+          to={productHref(product.id)}
+          size="large"
+          className="discount-button"
+          icon={<ArrowRightOutlined />}
+          iconPlacement="end"
+          data-testid="discount-shop-now"
+        >
+          Shop now
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+function FeaturedProducts() {
+  const [active, setActive] = useState<string>(ALL_CATEGORIES);
+  const { data: categories } = useTopCategories();
+  const { data: products, isLoading } = useTopProducts(active);
+  const items = [
+    { key: ALL_CATEGORIES, label: 'All' },
+    ...(categories ?? []).map((category) => ({ key: category.id, label: category.name })),
+  ];
+  return (
+    <section className="section featured" data-testid="featured-products">
+      <div className="section-head">
+        <div>
+          <span className="eyebrow">Family favourites</span>
+          <h2 className="section-title">Featured products</h2>
+        </div>
+        <Link to="/site/shop" className="section-link">
+          See the whole shop <ArrowRightOutlined />
+        </Link>
+      </div>
+      <Tabs activeKey={active} onChange={setActive} items={items} className="featured-tabs" data-testid="featured-tabs" />
+      {!isLoading && products && products.length === 0 ? (
+        <Empty description="No featured products in this category yet" />
+      ) : (
+        <ProductGrid products={products ?? []} loading={isLoading} placeholders={4} />
+      )}
+    </section>
+  );
+}
+
+function LatestRecipes() {
+  const { data: recipes, isLoading } = useLatestRecipes();
+  if (!isLoading && (!recipes || recipes.length === 0)) return null;
+  return (
+    <section className="section" data-testid="latest-recipes">
+      <div className="section-head">
+        <div>
+          <span className="eyebrow">From nonna's notebook</span>
+          <h2 className="section-title">Latest recipes</h2>
+        </div>
+        <Link to="/site/recipes" className="section-link">
+          All recipes <ArrowRightOutlined />
+        </Link>
+      </div>
+      {isLoading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : (
+        <div className="recipe-teasers">
+          {recipes?.map((recipe) => <RecipeTeaser key={recipe.id} recipe={recipe} />)}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default function Home() {
+  const { data: newest } = useLastNewProduct();
+  const { data: discounted } = useLastDiscountProduct();
+  return (
+    <>
+      <Hero newest={newest} />
+      <div className="page home">
+        <DiscountHighlight product={discounted} />
+        <FeaturedProducts />
+        <WeeklyPlan />
+        <LatestRecipes />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { CheckCircleFilled, ShoppingCartOutlined, StopOutlined } from '@ant-design/icons';
+import { hasEffectiveDiscount } from '@shop/shared';
+import { Breadcrumb, Button, Empty, InputNumber, Rate, Tag } from 'antd';
+import { useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { useShopState } from '../../app/shop-state';
+import { PageLoader } from '../../components/PageLoader';
+import { isApiError } from '../../lib/api';
+import { MAX_QUANTITY } from '../cart/cart';
+import { useProduct } from '../api/products';
+import { AssetImage } from '../components/AssetImage';
+import { discountLabel, Price } from '../components/Price';
+import './product.css';
+
+const RATING_STARS = 5;
+
+export default function Product() {
+  const { id } = useParams<{ id: string }>();
+  const { data: product, error, isLoading } = useProduct(id);
+  const { currency, addToCart } = useShopState();
+  const [quantity, setQuantity] = useState(1);
+
+  // SPEC §8: a missing (or unpublished) product goes to /site/404.
+  if (isApiError(error) && (error.status === 404 || error.status === 400)) return <Navigate to="/site/404" replace />;
+  if (isLoading || (!product && !error)) return <PageLoader />;
+  if (!product) {
+    return (
+      <div className="page">
+        <Empty description="This product could not be loaded. Please try again in a moment." />
+      </div>
+    );
+  }
+
+  const inStock = product.inventory_stock;
+
+  return (
+    <div className="page product-page" data-testid="product-page">
+      <Breadcrumb
+        className="crumbs"
+        items={[
+          { title: <Link to="/site">Home</Link> },
+          { title: <Link to="/site/shop">Shop</Link> },
+          { title: product.name },
+        ]}
+      />
+      <div className="product-layout">
+        <div className="product-media">
+          <AssetImage id={product.img?.id ?? product.img_id} alt={product.name} size="full" className="product-img" eager />
+          {hasEffectiveDiscount(product) && (
+            <span className="badge badge--sale product-media-badge">{discountLabel(product, currency)}</span>
+          )}
+        </div>
+
+        <div className="product-info">
+          {product.categories.length > 0 && (
+            <div className="product-categories" data-testid="product-categories">
+              {product.categories.map((category) => (
+                <Link key={category.id} to={`/site/category/${encodeURIComponent(category.id)}`}>
+                  <Tag color="green" variant="outlined">{category.name}</Tag>
+                </Link>
+              ))}
+            </div>
+          )}
+          <h1 className="product-name" data-testid="product-name">
+            {product.name}
+          </h1>
+          <div className="product-rating">
+            <span data-testid="product-rating" data-stars={product.stars} aria-label={`Rated ${product.stars} out of ${RATING_STARS}`}>
+              <Rate disabled allowHalf count={RATING_STARS} value={product.stars} />
+            </span>
+            <span className="product-rating-text">{product.stars} / {RATING_STARS}</span>
+          </div>
+
+          <div className="product-price">
+            <Price product={product} currency={currency} size="lg" />
+          </div>
+
+          {product.quantity_amount > 0 && (
+            <p className="product-size">
+              Size: <strong>{product.quantity_amount} {product.quantity_unit}</strong>
+            </p>
+          )}
+
+          <p className={inStock ? 'product-stock' : 'product-stock product-stock--out'} data-testid="product-stock">
+            {inStock ? (
+              <>
+                <CheckCircleFilled /> In stock, ready to ship
+              </>
+            ) : (
+              <>
+                <StopOutlined /> This product is not available at the moment
+              </>
+            )}
+          </p>
+
+          {product.description && <p className="product-description">{product.description}</p>}
+
+          <div className="product-buy">
+            <label className="product-qty">
+              <span>Quantity</span>
+              <InputNumber
+                min={1}
+                max={MAX_QUANTITY}
+                precision={0}
+                size="large"
+                value={quantity}
+                disabled={!inStock}
+                data-testid="product-quantity"
+                // Clearing the box must not leave the quantity empty: the minimum is 1 (SPEC §5).
+                onChange={(value) => setQuantity(typeof value === 'number' && value >= 1 ? value : 1)}
+              />
+            </label>
+            <Button
+              type="primary"
+              size="large"
+              icon={<ShoppingCartOutlined />}
+              disabled={!inStock}
+              data-testid="add-to-cart"
+              onClick={() => addToCart(product, quantity)}
+            >
+              {inStock ? 'Add to cart' : 'Not available'}
+            </Button>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { AutoComplete, Button, Empty, Input, Space, Spin } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { isNearBottom } from '../../lib/scroll';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useCategories } from '../api/categories';
+import { hasMorePages, shouldSuggest, useProducts, useSuggestions } from '../api/products';
+import { CategoryGrid } from '../components/CategoryGrid';
+import { ProductGrid } from '../components/ProductGrid';
+import './shop.css';
+
+/** SPEC §9: the next page loads when the viewport bottom is within 200 px of the page bottom. */
+const LOAD_MORE_THRESHOLD = 200;
+
+interface SearchBoxProps {
+  onSearch: (value: string) => void;
+  onClear: () => void;
+}
+
+function SearchBox({ onSearch, onClear }: SearchBoxProps) {
+  const [text, setText] = useState('');
+  const typed = useDebouncedValue(text, 200);
+  const { data: suggestions } = useSuggestions(typed);
+  // Enter on a highlighted suggestion fires both select and search: the selection must win.
+  const selecting = useRef(false);
+
+  const options = useMemo(() => {
+    if (!shouldSuggest(text)) return [];
+    const names = new Set((suggestions ?? []).map((s) => s.name));
+    return [...names].map((name) => ({ value: name, label: name }));
+  }, [suggestions, text]);
+
+  const submit = (value: string) => {
+    if (!selecting.current) onSearch(value);
+  };
+
+  return (
+    <Space.Compact className="shop-search" size="large" block>
+      <AutoComplete
+        className="shop-search-field"
+        value={text}
+        options={options}
+        defaultActiveFirstOption={false}
+        popupMatchSelectWidth
+        onChange={(value: string) => {
+          // SPEC §5: the search text is left-trimmed; emptying the box clears the search.
+          const next = (value ?? '').trimStart();
+          setText(next);
+          if (next === '') onClear();
+        }}
+        onSelect={(value: string) => {
+          selecting.current = true;
+          setText(value);
+          onSearch(value);
+          setTimeout(() => {
+            selecting.current = false;
+          });
+        }}
+      >
+        <Input
+          prefix={<SearchOutlined className="shop-search-icon" />}
+          placeholder="Search olive oil, balsamic, pasta…"
+          allowClear
+          aria-label="Search products"
+          data-testid="shop-search"
+          onPressEnter={(event) => submit(event.currentTarget.value)}
+        />
+      </AutoComplete>
+      <Button type="primary" onClick={() => submit(text)} data-testid="shop-search-button">
+        Search
+      </Button>
+    </Space.Compact>
+  );
+}
+
+export default function Shop() {
+  const [search, setSearch] = useState('');
+  const { products, count, pagesLoaded, size, setSize, isLoading, data } = useProducts(search);
+  const { data: categories } = useCategories();
+  const searching = search !== '';
+
+  // The first page's key changes with the search, and SWR then starts again from page 1 (SPEC §5).
+  const applySearch = (value: string) => setSearch(value.trim());
+
+  const loadingMore = isLoading || (size > 0 && data !== undefined && data[size - 1] === undefined);
+  const canLoadMore = !loadingMore && pagesLoaded === size && hasMorePages(count, pagesLoaded);
+
+  useEffect(() => {
+    if (!canLoadMore) return;
+    const check = () => {
+      const metrics = {
+        scrollY: window.scrollY,
+        viewportHeight: window.innerHeight,
+        pageHeight: document.documentElement.scrollHeight,
+      };
+      if (isNearBottom(metrics, LOAD_MORE_THRESHOLD)) void setSize((current) => current + 1);
+    };
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check, { passive: true });
+    // A short page never scrolls: check once right away too.
+    check();
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, [canLoadMore, setSize]);
+
+  const nothingFound = !isLoading && products.length === 0;
+
+  return (
+    <div className="page shop">
+      <header className="shop-header">
+        <div>
+          <span className="eyebrow">The pantry</span>
+          <h1 className="page-title">Shop</h1>
+          <p className="page-lead">Everything we make and bottle ourselves, ready to travel from our kitchen to yours.</p>
+        </div>
+        <SearchBox onSearch={applySearch} onClear={() => setSearch('')} />
+      </header>
+
+      {!searching && categories && categories.length > 0 && (
+        <section className="shop-section">
+          <h2 className="section-title">Browse by category</h2>
+          <CategoryGrid categories={categories} />
+        </section>
+      )}
+
+      <section className="shop-section">
+        <div className="shop-results-head">
+          <h2 className="section-title">{searching ? `Results for “${search}”` : 'All products'}</h2>
+          {!isLoading && (
+            <span className="shop-count" data-testid="product-count">
+              {count} {count === 1 ? 'product' : 'products'}
+            </span>
+          )}
+        </div>
+
+        {nothingFound ? (
+          <Empty
+            className="shop-empty"
+            data-testid="shop-empty"
+            description={
+              searching ? `We found nothing for “${search}”. Try another word, like “oil” or “pasta”.` : 'No products found.'
+            }
+          >
+            {searching && <Button onClick={() => setSearch('')}>Show all products</Button>}
+          </Empty>
+        ) : (
+          <ProductGrid products={products} loading={isLoading} />
+        )}
+
+        {loadingMore && !isLoading && (
+          <div className="shop-more">
+            <Spin />
+          </div>
+        )}
+        {!nothingFound && !loadingMore && !hasMorePages(count, pagesLoaded) && products.length > 10 && (
+          <p className="shop-end">That's the whole pantry. Grazie for looking!</p>
+        )}
+      </section>
+    </div>
+  );
+}
