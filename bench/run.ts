@@ -1,6 +1,9 @@
 // `npm run bench`: every benchmark, each reporting ratios against a baseline measured in the same run.
+// `npm run bench -- catalog` or `-- payments` runs one.
 import { benchCatalog } from './catalog';
+import { benchPayments } from './payments';
 
 const only = process.argv[2];
 if (!only || only === 'catalog') await benchCatalog();
+if (!only || only === 'payments') await benchPayments();
 process.exit(0);

@@ -20,7 +20,7 @@ export function createMailTransport(smtpUrl: string): Transporter {
         const safeId = messageId.replace(/[^A-Za-z0-9.@-]/g, '');
         const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeId}.eml`);
         fs.writeFileSync(file, raw);
-        console.log(`[mail] written to ${path.relative(process.cwd(), file)}`);
+        if (process.env.NODE_ENV !== 'test') console.log(`[mail] written to ${path.relative(process.cwd(), file)}`);
         callback(null, { envelope: mail.message.getEnvelope(), messageId } as never);
       });
     },
