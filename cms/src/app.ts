@@ -58,7 +58,11 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   app.post('/api/v2/contacts', limiters.contact);
   app.get('/api/v2/orders/exist/:number', limiters.orderLookup);
 
-  const bufferBody = express.raw({ type: (req) => !isMultipart(req), limit: JSON_BODY_LIMIT });
+  // Only image uploads stream through unbuffered (Payload limits their size); every other body, whatever
+  // its declared type, is held to the JSON limit.
+  const isUpload = (req: { url?: string; headers: Record<string, string | string[] | undefined> }) =>
+    isMultipart(req) && (req.url ?? '').startsWith('/assets');
+  const bufferBody = express.raw({ type: (req) => !isUpload(req), limit: JSON_BODY_LIMIT });
   const bridge: RequestHandler = async (req, res, next) => {
     try {
       const response = await handleEndpoints({ config, request: toFetchRequest(req) });

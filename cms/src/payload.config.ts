@@ -1,5 +1,4 @@
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer';
-import { lexicalEditor } from '@payloadcms/richtext-lexical';
 import { buildConfig } from 'payload';
 import sharp from 'sharp';
 import { Assets } from './collections/Assets';
@@ -14,7 +13,7 @@ import { Users } from './collections/Users';
 import { v2Endpoints } from './endpoints/v2';
 import { ShopSettings } from './globals/ShopSettings';
 import { databaseAdapter } from './lib/database';
-import { env, isProduction } from './lib/env';
+import { env } from './lib/env';
 import { createMailTransport } from './services/mail-transport';
 
 export default buildConfig({
@@ -22,7 +21,6 @@ export default buildConfig({
   serverURL: '',
   telemetry: false,
   db: databaseAdapter(env.databaseUri),
-  editor: lexicalEditor(),
   sharp,
   collections: [Users, Assets, Categories, Products, Recipes, Orders, Payments, Notifications, Changelogs],
   globals: [ShopSettings],
@@ -41,5 +39,5 @@ export default buildConfig({
   loggingLevels: { Forbidden: 'info', NotFound: 'info', ValidationError: 'info' },
   logger: { options: { level: env.logLevel } },
   typescript: { autoGenerate: false },
-  debug: !isProduction,
+  debug: false,
 });

@@ -295,7 +295,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Node's exit code for "unsettled top-level await": the module graph never finished loading. */
 const EXIT_UNSETTLED_TLA = 13;
-const START_ATTEMPTS = 3;
+const START_ATTEMPTS = 6;
 
 interface Launched {
   child: ChildProcess;

@@ -30,7 +30,17 @@ const d = {} as {
   adminId: string;
 };
 
-const COLLECTIONS = ['products', 'categories', 'recipes', 'assets', 'notifications', 'users', 'orders', 'changelogs'];
+const COLLECTIONS = [
+  'products',
+  'categories',
+  'recipes',
+  'assets',
+  'notifications',
+  'users',
+  'orders',
+  'payments',
+  'changelogs',
+];
 
 async function snapshot() {
   const counts: Record<string, number> = {};
@@ -231,6 +241,7 @@ describe('access control on Payload REST', () => {
     ['DELETE', `/api/notifications/${d.notificationId}`, undefined],
     ['POST', '/api/orders', { status: 'NEW', payer_full_name: 'Anon' }],
     ['POST', '/api/changelogs', { version: '9.9.9', title: 'Anon' }],
+    ['POST', '/api/payments', { status: 'COMPLETED' }],
     [
       'POST',
       '/api/users',
@@ -266,6 +277,7 @@ describe('access control on Payload REST', () => {
       '/api/notifications/count',
       '/api/orders',
       '/api/orders/count',
+      '/api/payments',
       '/api/changelogs',
       '/api/globals/shop-settings',
       '/api/payload-preferences',

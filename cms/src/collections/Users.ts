@@ -18,6 +18,15 @@ export const Users: CollectionConfig = {
     lockTime: 10 * 60 * 1000,
     cookies: { sameSite: 'Strict', secure: isProduction },
   },
+  // Payload's first-register would let anyone claim an empty shop; the first admin comes from
+  // ADMIN_EMAIL/ADMIN_PASSWORD or `npm run create-admin` instead.
+  endpoints: [
+    {
+      path: '/first-register',
+      method: 'post',
+      handler: () => Response.json({ result: 'Forbidden', status: 403 }, { status: 403 }),
+    },
+  ],
   fields: [
     { name: 'firstname', type: 'text', required: true, maxLength: 100 },
     { name: 'lastname', type: 'text', required: true, maxLength: 100 },

@@ -1,10 +1,14 @@
 import { Readable } from 'node:stream';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { badRequest } from './app-error';
 import { describeError } from './envelope';
 
 /** Builds a Fetch Request from an express request; a buffered body is passed as is, a stream as a web stream. */
 export function toFetchRequest(req: ExpressRequest): Request {
   const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  // URL() resolves "/./" and "%2e%2e": such a path would reach a different handler than the one express
+  // (and its rate limiters) matched, so it is refused rather than normalised.
+  if (url.pathname !== req.originalUrl.split('?')[0]) throw badRequest('Invalid path');
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

@@ -1,4 +1,6 @@
 import type { Endpoint } from 'payload';
+import { notFound } from '../../lib/app-error';
+import { v2 } from '../../lib/endpoint';
 import { categoryEndpoints } from './categories';
 import { configEndpoints } from './config';
 import { contactEndpoints } from './contacts';
@@ -15,4 +17,10 @@ export const v2Endpoints: Endpoint[] = [
   ...contactEndpoints,
   ...orderEndpoints,
   ...paymentEndpoints,
+  // Last: any other /api/v2 path answers 404 in the envelope rather than Payload's own format.
+  ...(['get', 'post', 'put', 'patch', 'delete'] as const).map((method) =>
+    v2(method, '/:path*', async () => {
+      throw notFound('Unknown API route');
+    }),
+  ),
 ];
