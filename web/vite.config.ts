@@ -12,6 +12,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // Not Vite's default "assets": the server routes /assets/* to product images (SPEC §7), so the
+    // hashed JS and CSS live under /bundle/ instead.
+    assetsDir: 'bundle',
     // antd alone is larger than Vite's default warning threshold; it is cached across deploys in its own chunk.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {

@@ -4,7 +4,7 @@
  * until then antd's static API is the fallback.
  */
 import { MESSAGES, TOAST_SECONDS, type Envelope } from '@shop/shared';
-import { App, notification as staticNotification } from 'antd';
+import { notification as staticNotification, type App } from 'antd';
 import type { ReactNode } from 'react';
 import type { HttpMethod } from './api';
 

@@ -13,8 +13,9 @@ export function CategoryGrid({ categories }: { categories: readonly PublicCatego
           className="category-card"
           data-testid="category-card"
         >
-          <AssetImage id={category.img?.id ?? category.img_id} alt="" size="card" className="category-card-img" />
-          <span className="category-card-shade" />
+          <span className="category-card-media">
+            <AssetImage id={category.img?.id ?? category.img_id} alt="" size="card" className="category-card-img" />
+          </span>
           <span className="category-card-text">
             <span className="category-card-name">{category.name}</span>
             <span className="category-card-count">

@@ -59,7 +59,7 @@ function SearchBox({ onSearch, onClear }: SearchBoxProps) {
       >
         <Input
           prefix={<SearchOutlined className="shop-search-icon" />}
-          placeholder="Search olive oil, balsamic, pasta…"
+          placeholder="Search our products…"
           allowClear
           aria-label="Search products"
           data-testid="shop-search"
