@@ -53,10 +53,11 @@ export function renderConfirmation(order: PublicOrder): { subject: string; text:
     '',
     ...rows.map((r) => `${r.quantity} × ${r.name} — ${money(r.total)}`),
     '',
+    // The lines above are already at their discounted prices: they add up to the subtotal.
     `Subtotal: ${money(totals.subtotal)}`,
-    totals.discountTotal > 0 ? `Discounts: −${money(totals.discountTotal)}` : null,
     `Shipping: ${money(totals.shipping)}`,
     `Total paid: ${money(totals.total)}`,
+    totals.discountTotal > 0 ? `You saved ${money(totals.discountTotal)} with our offers.` : null,
     '',
     'Shipping to:',
     ...addressLines(order),
@@ -80,6 +81,7 @@ export function renderConfirmation(order: PublicOrder): { subject: string; text:
 <tr><td style="border-top:1px solid #ccc">Subtotal</td><td style="border-top:1px solid #ccc;text-align:right">${escapeHtml(money(totals.subtotal))}</td></tr>
 <tr><td>Shipping</td><td style="text-align:right">${escapeHtml(money(totals.shipping))}</td></tr>
 <tr><td><strong>Total paid</strong></td><td style="text-align:right"><strong>${escapeHtml(money(totals.total))}</strong></td></tr></table>
+${totals.discountTotal > 0 ? `<p>You saved ${escapeHtml(money(totals.discountTotal))} with our offers.</p>` : ''}
 <h3>Shipping to</h3><p>${addressLines(order).map(escapeHtml).join('<br>')}</p>
 <p><a href="${escapeHtml(url)}" style="color:#b5502d">See your order</a> — order number ${escapeHtml(order.number)}</p>
 <p>Grazie mille — Bottega di Famiglia</p></body></html>`;

@@ -29,6 +29,9 @@ interface PricedLine extends OrderLine {
   img_id: string | null;
 }
 
+/** Same ceiling as one cart line, also after duplicate lines are merged. */
+const MAX_LINE_QUANTITY = 999;
+
 const idOf = (v: unknown) => String(typeof v === 'object' && v !== null ? (v as Doc).id : v);
 
 /**
@@ -39,6 +42,10 @@ async function priceCart(payload: Payload, items: CreateInput['products']) {
   const quantities = new Map<string, number>();
   for (const item of items) quantities.set(item.id, (quantities.get(item.id) ?? 0) + item.quantity);
   const ids = [...quantities.keys()];
+  const overLimit = ids.filter((id) => quantities.get(id)! > MAX_LINE_QUANTITY);
+  if (overLimit.length > 0) {
+    throw badRequest({ message: `At most ${MAX_LINE_QUANTITY} of one product per order`, products: overLimit });
+  }
   const res = await payload.find({
     collection: 'products',
     where: { id: { in: ids } },
@@ -221,7 +228,17 @@ async function completeOrder(payload: Payload, payment: Doc, paypalOrder: PayPal
     // Lost the race to another capture or the webhook: theirs is the order.
     const winner = await findOrderByPayPalId(payload, paypalOrderId);
     if (winner) return String(winner.id);
-    throw err;
+    // The money is captured but the order could not be saved: keep every trace for the shop to act on.
+    payload.logger.error({ err, msg: `PayPal ${paypalOrderId}: captured ${capture.id} but the order was not saved` });
+    await payload
+      .update({
+        collection: 'payments',
+        id: String(payment.id),
+        data: { status: 'FAILED', capture_id: capture.id, failure: `order not saved: ${String(err).slice(0, 500)}` },
+        overrideAccess: true,
+      })
+      .catch((e: unknown) => payload.logger.error({ err: e, msg: 'could not record the failed payment' }));
+    throw new AppError(500, 'The payment was received but the order could not be saved; the shop has been notified');
   }
   await payload.update({
     collection: 'payments',

@@ -15,7 +15,9 @@ export const Orders: CollectionConfig = {
     { name: 'number', type: 'text', unique: true, index: true, maxLength: 20 },
     { name: 'status', type: 'select', options: [...ORDER_STATUSES], defaultValue: 'NEW', required: true, index: true },
     { name: 'payer_full_name', type: 'text', index: true },
-    { name: 'payer_email_address', type: 'email' },
+    // Text, not email: PayPal has checked the address, and Payload's email rule refuses valid ones
+    // (e.g. IDN top-level domains), which would lose an order whose money is already captured.
+    { name: 'payer_email_address', type: 'text', maxLength: 320 },
     { name: 'shipment_full_name', type: 'text' },
     { name: 'shipment_amount', type: 'number', defaultValue: 0 },
     { name: 'shipment_method', type: 'text' },

@@ -14,7 +14,8 @@ export function CategoryGrid({ categories }: { categories: readonly PublicCatego
           data-testid="category-card"
         >
           <span className="category-card-media">
-            <AssetImage id={category.img?.id ?? category.img_id} alt="" size="card" className="category-card-img" />
+            {/* The full picture: the server's "card" size is a square crop, which cuts the lettering of a 3:2 image. */}
+            <AssetImage id={category.img?.id ?? category.img_id} alt="" size="full" className="category-card-img" />
           </span>
           <span className="category-card-text">
             <span className="category-card-name">{category.name}</span>

@@ -37,7 +37,7 @@ export default function Category() {
       />
       <header className="category-hero">
         <div className="category-hero-media">
-          <AssetImage id={category.img?.id ?? category.img_id} alt="" size="card" className="category-hero-img" eager />
+          <AssetImage id={category.img?.id ?? category.img_id} alt="" size="full" className="category-hero-img" eager />
         </div>
         <div>
           <span className="eyebrow">Category</span>

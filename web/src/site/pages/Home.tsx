@@ -78,13 +78,16 @@ function WeeklyPlan() {
           <h2 className="section-title">Our week at the markets</h2>
         </div>
       </div>
-      <img
-        className="weekly-img"
-        src={staticAssetUrl('weekly-schedule.webp')}
-        alt="This week's plan: the farmers' markets and days where you can find the Bottega di Famiglia stall"
-        loading="lazy"
-        decoding="async"
-      />
+      {/* On a phone the plan keeps a readable size and scrolls sideways (focusable, so keys scroll it too). */}
+      <div className="weekly-frame" tabIndex={0} role="region" aria-label="This week's market plan">
+        <img
+          className="weekly-img"
+          src={staticAssetUrl('weekly-schedule.webp')}
+          alt="This week's plan: the farmers' markets and days where you can find the Bottega di Famiglia stall"
+          loading="lazy"
+          decoding="async"
+        />
+      </div>
     </section>
   );
 }
