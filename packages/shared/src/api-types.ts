@@ -193,7 +193,7 @@ export const orderNumberSchema = z
   .pipe(z.string().regex(/^[A-Z0-9]{4,20}$/, 'Invalid order number'));
 
 export const paymentCreateSchema = z.strictObject({
-  products: z.array(cartItemSchema).min(1).max(50),
+  products: z.array(cartItemSchema).min(1).max(100),
   coupon_code: z.null().optional(),
 });
 export type PaymentCreateInput = z.input<typeof paymentCreateSchema>;

@@ -13,6 +13,9 @@ const Recipes = lazy(() => import('../site/pages/Recipes'));
 const About = lazy(() => import('../site/pages/About'));
 const Terms = lazy(() => import('../site/pages/Terms'));
 const Contact = lazy(() => import('../site/pages/Contact'));
+const Cart = lazy(() => import('../site/pages/Cart'));
+const Order = lazy(() => import('../site/pages/Order'));
+const Tracking = lazy(() => import('../site/pages/Tracking'));
 const NotFound = lazy(() => import('../site/pages/NotFound'));
 
 /** Pages inside the site layout share its Suspense; stand-alone elements get their own. */
@@ -50,7 +53,9 @@ export const router = createBrowserRouter([
           { path: 'about', element: page(About) },
           { path: 'terms', element: page(Terms) },
           { path: 'contact', element: page(Contact) },
-          // Added by later issues: 'cart' (order review), 'tracking', 'orders/:id'.
+          { path: 'cart', element: page(Cart) },
+          { path: 'orders/:id', element: page(Order) },
+          { path: 'tracking', element: page(Tracking) },
           { path: '404', element: page(NotFound) },
           { path: '*', element: page(NotFound) },
         ],

@@ -1,0 +1,192 @@
+/**
+ * The PayPal buttons of the cart page (SPEC §4 Payment, DESIGN "Payments"). Loaded lazily by the cart page
+ * only, so no other page downloads react-paypal-js or PayPal's SDK.
+ *
+ * createOrder → POST payments/create with ids and quantities (the server prices the cart);
+ * onApprove   → POST payments/capture with the created payment plus the approved orderId;
+ * COMPLETED   → the cart leaves session storage and the shopper goes to /site/orders/{id}.
+ */
+import {
+  FUNDING,
+  PayPalButtons,
+  PayPalScriptProvider,
+  usePayPalScriptReducer,
+  type PayPalButtonsComponentProps,
+  type ScriptContextState,
+} from '@paypal/react-paypal-js';
+import { type CartItem, MESSAGES, type PaymentReply, type PublicConfig } from '@shop/shared';
+import { Alert, Spin } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { notify } from '../../lib/notify';
+import { capturePayment, createPayment } from '../api/payments';
+import { cartStore } from '../cart/store';
+import { captureOutcome, createdPayment, fundingSources, paymentItems, paypalScriptOptions, refusedIds } from './checkout';
+import { CHECKOUT_MESSAGES } from './messages';
+import './checkout.css';
+
+export interface PayPalCheckoutProps {
+  config: PublicConfig;
+  cart: readonly CartItem[];
+  /** SPEC §5: the buttons stay disabled until the terms are ticked. */
+  termsAccepted: boolean;
+  /** payments/create refused these ids (unpublished, out of stock or deleted since the page loaded). */
+  onRefused: (ids: string[]) => void;
+  /** PayPal holds the payment: the order is completed later by the webhook. */
+  onPending: () => void;
+}
+
+/** An error whose toast was already shown: onError must not show a second one. */
+class ReportedError extends Error {}
+
+const BUTTON_STYLE: PayPalButtonsComponentProps['style'] = { layout: 'vertical', shape: 'rect', height: 46, borderRadius: 10 };
+
+function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: PayPalCheckoutProps) {
+  const [script] = usePayPalScriptReducer();
+  const { isInitial, isPending, isRejected } = script;
+  // The derived state spreads the whole script context, whose type has the loader's error message.
+  const loadError = (script as Partial<ScriptContextState>).loadingStatusErrorMessage;
+  const navigate = useNavigate();
+  const created = useRef<PaymentReply | null>(null);
+  // PayPal's own SDK hands onError a copy of what createOrder threw, so instanceof alone cannot tell.
+  const reported = useRef(false);
+  const [capturing, setCapturing] = useState(false);
+  const sources = useMemo(() => fundingSources(config.payment_method, Object.values(FUNDING)), [config.payment_method]);
+
+  // SPEC §8: a payment script that fails to load is logged, and the state becomes rejected.
+  useEffect(() => {
+    if (isRejected) console.error('PayPal SDK failed to load', loadError ?? '');
+  }, [isRejected, loadError]);
+
+  if (isInitial || isPending) {
+    return (
+      <div className="checkout-loading" data-testid="checkout-loading" aria-busy="true">
+        <Spin description="Loading payment options…" />
+      </div>
+    );
+  }
+  if (isRejected) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={CHECKOUT_MESSAGES.paymentScriptFailed.title}
+        description={CHECKOUT_MESSAGES.paymentScriptFailed.description}
+        data-testid="checkout-script-error"
+      />
+    );
+  }
+
+  if (sources.length === 0) {
+    // No configured method is one PayPal offers: there is nothing to click.
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={CHECKOUT_MESSAGES.paymentOff.title}
+        description={CHECKOUT_MESSAGES.paymentOff.description}
+        data-testid="cart-payment-off"
+      />
+    );
+  }
+
+  const onClick: PayPalButtonsComponentProps['onClick'] = (_data, actions) => {
+    // PayPal runs onClick even on disabled buttons, which is where the shopper learns why nothing happens.
+    if (!termsAccepted) {
+      notify.warning(CHECKOUT_MESSAGES.termsRequired);
+      return actions.reject();
+    }
+    return actions.resolve();
+  };
+
+  const createOrder: PayPalButtonsComponentProps['createOrder'] = async () => {
+    created.current = null;
+    reported.current = false;
+    const envelope = await createPayment({ products: paymentItems(cart), coupon_code: null });
+    const payment = createdPayment(envelope);
+    if (payment) {
+      created.current = payment;
+      return payment.id;
+    }
+    notify.error(MESSAGES.paymentCreateFailed);
+    reported.current = true;
+    const refused = refusedIds(envelope);
+    if (refused.length > 0) onRefused(refused);
+    // Throwing is how PayPal learns there is no order to approve.
+    throw new ReportedError(`payments/create answered ${envelope.status}`);
+  };
+
+  const onApprove: PayPalButtonsComponentProps['onApprove'] = async ({ orderID }) => {
+    setCapturing(true);
+    // The created payment goes back as it came (SPEC §7), but only when it is this very PayPal order.
+    const payment = created.current?.id === orderID ? created.current : null;
+    const envelope = await capturePayment({ ...(payment ?? {}), orderId: orderID });
+    const outcome = captureOutcome(envelope);
+    switch (outcome.kind) {
+      case 'completed':
+        // SPEC §4: after a successful capture the cart leaves session storage.
+        cartStore.clear();
+        navigate(`/site/orders/${encodeURIComponent(outcome.orderId)}`);
+        return;
+      case 'pending':
+        // The money is promised: keeping the cart would only invite paying twice. The webhook completes the order.
+        setCapturing(false);
+        created.current = null;
+        cartStore.clear();
+        notify.info(CHECKOUT_MESSAGES.paymentPending);
+        onPending();
+        return;
+      case 'countryRefused':
+        setCapturing(false);
+        notify.error(MESSAGES.paymentCountryRefused);
+        return;
+      case 'failed':
+        setCapturing(false);
+        notify.error(MESSAGES.paymentCaptureFailed);
+    }
+  };
+
+  const onError: PayPalButtonsComponentProps['onError'] = (err) => {
+    setCapturing(false);
+    const alreadyShown = reported.current || err instanceof ReportedError;
+    reported.current = false;
+    if (alreadyShown) return;
+    console.error('PayPal checkout failed', err);
+    // Before an order exists the creation failed; afterwards the approval or capture did.
+    notify.error(created.current ? MESSAGES.paymentCaptureFailed : MESSAGES.paymentCreateFailed);
+  };
+
+  return (
+    <div className="checkout-buttons" data-testid="checkout-buttons">
+      <Spin spinning={capturing} description="Completing your payment…">
+        {sources.map((fundingSource) => (
+          <PayPalButtons
+            key={fundingSource}
+            fundingSource={fundingSource}
+            style={BUTTON_STYLE}
+            disabled={!termsAccepted}
+            forceReRender={[config.currency_code]}
+            onClick={onClick}
+            createOrder={createOrder}
+            onApprove={onApprove}
+            onCancel={() => {
+              created.current = null;
+            }}
+            onError={onError}
+          />
+        ))}
+      </Spin>
+    </div>
+  );
+}
+
+export default function PayPalCheckout(props: PayPalCheckoutProps) {
+  const { config } = props;
+  const options = useMemo(() => paypalScriptOptions(config), [config]);
+  return (
+    // The provider reads its options once: a new client id or currency needs a fresh provider.
+    <PayPalScriptProvider key={`${options.clientId}|${options.currency}`} options={options}>
+      <CheckoutButtons {...props} />
+    </PayPalScriptProvider>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * Checkout decisions as pure functions (SPEC §4 Payment, Stock), so the cart page and the PayPal buttons
+ * stay thin and every branch is unit-tested. Prices are never computed here: see @shop/shared pricing.
+ */
+import type { CartItem, CartLine, Envelope, PaymentReply, PublicConfig, PublicProduct } from '@shop/shared';
+
+// ---------------------------------------------------------------- cart lines
+
+/**
+ * - ok: can be paid for;
+ * - missing: the server no longer shows it (deleted or unpublished): "no longer available";
+ * - outOfStock: published but not in stock, or refused by payments/create: "not available".
+ */
+export type LineStatus = 'ok' | 'missing' | 'outOfStock';
+
+export interface CartRow {
+  item: CartItem;
+  /** The product as the shop sells it now; null when products/cart/show left it out. */
+  product: PublicProduct | null;
+  status: LineStatus;
+}
+
+/**
+ * Joins the stored cart with the products/cart/show reply. `refused` holds ids that payments/create answered
+ * as unavailable; they count as not available even if an older reply still shows them in stock.
+ */
+export function cartRows(
+  cart: readonly CartItem[],
+  products: readonly PublicProduct[],
+  refused: ReadonlySet<string> = new Set(),
+): CartRow[] {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return cart.map((item) => {
+    const product = byId.get(item.id) ?? null;
+    let status: LineStatus = 'ok';
+    if (!product || !product.published) status = 'missing';
+    else if (!product.inventory_stock || refused.has(item.id)) status = 'outOfStock';
+    return { item, product, status };
+  });
+}
+
+/** The priced lines of the rows that can be paid for, as shared pricing wants them. */
+export function payableLines(rows: readonly CartRow[]): CartLine[] {
+  return rows.flatMap((row) => (row.status === 'ok' && row.product ? [{ ...row.product, quantity: row.item.quantity }] : []));
+}
+
+/** What payments/create receives: ids and quantities only, never a price (DESIGN "Payments"). */
+export const paymentItems = (cart: readonly CartItem[]): CartItem[] => cart.map(({ id, quantity }) => ({ id, quantity }));
+
+// ---------------------------------------------------------------- payment replies
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The created payment when payments/create succeeded (201, status CREATED, an id); null otherwise. */
+export function createdPayment(envelope: Envelope<unknown>): PaymentReply | null {
+  const { status, result } = envelope;
+  if (status !== 201 && status !== 200) return null;
+  if (!isObject(result) || result.status !== 'CREATED' || typeof result.id !== 'string' || result.id === '') return null;
+  return { status: 'CREATED', id: result.id };
+}
+
+/** Ids that payments/create refused as unpublished, out of stock or deleted (400 {unavailable}). */
+export function refusedIds(envelope: Envelope<unknown>): string[] {
+  if (envelope.status !== 400 || !isObject(envelope.result)) return [];
+  const ids = envelope.result.unavailable;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
+export type CaptureOutcome =
+  | { kind: 'completed'; orderId: string }
+  | { kind: 'pending' }
+  | { kind: 'countryRefused'; country: string | null }
+  | { kind: 'failed' };
+
+/** Reads payments/capture: 200 COMPLETED with the shop order id, 202 PENDING, or a failure. */
+export function captureOutcome(envelope: Envelope<unknown>): CaptureOutcome {
+  const { status, result } = envelope;
+  if (status === 200 && isObject(result) && result.status === 'COMPLETED' && typeof result.id === 'string' && result.id) {
+    return { kind: 'completed', orderId: result.id };
+  }
+  if (status === 202 && isObject(result) && result.status === 'PENDING') return { kind: 'pending' };
+  if (status === 400 && isObject(result) && 'country' in result) {
+    return { kind: 'countryRefused', country: typeof result.country === 'string' ? result.country : null };
+  }
+  return { kind: 'failed' };
+}
+
+// ---------------------------------------------------------------- PayPal script
+
+/** 'off' is production without PayPal credentials: no buttons, a notice instead. */
+export const isOnlinePaymentOff = (config: PublicConfig): boolean =>
+  config.paypal.env === 'off' || config.paypal.client_id === '';
+
+/** Options for react-paypal-js' PayPalScriptProvider (PayPal's own SDK, or the emulator's stand-in). */
+export function paypalScriptOptions(config: PublicConfig) {
+  const { client_id, sdk_base_url, env } = config.paypal;
+  return {
+    clientId: client_id,
+    currency: config.currency_code,
+    components: 'buttons',
+    intent: 'capture',
+    // The emulator serves its SDK stand-in from the shop; PayPal's own SDK picks sandbox or live by URL.
+    ...(sdk_base_url
+      ? { sdkBaseUrl: sdk_base_url }
+      : { environment: env === 'production' ? ('production' as const) : ('sandbox' as const) }),
+  };
+}
+
+/**
+ * The buttons to offer: the configured funding sources that PayPal knows, PayPal first, each once.
+ * Whether each is eligible for this shopper is PayPal's call at render time (an ineligible one is hidden).
+ */
+export function fundingSources<T extends string>(configured: readonly string[], known: readonly T[]): T[] {
+  const knownSet = new Set<string>(known);
+  const picked = [...new Set(configured.map((method) => method.trim().toLowerCase()))].filter((method): method is T =>
+    knownSet.has(method),
+  );
+  return picked.sort((a, b) => Number(b === 'paypal') - Number(a === 'paypal'));
+}

@@ -1,0 +1,31 @@
+/**
+ * Checkout and order-page notices whose wording SPEC §8 leaves open. The shared MESSAGES catalogue has the
+ * spec's fixed texts (payment create/capture failures, order not found, resend rate limit); these are ours.
+ */
+export const CHECKOUT_MESSAGES = {
+  paymentPending: {
+    title: 'Your payment is pending',
+    description:
+      'PayPal is still reviewing your payment. Your order is safe: we will send you an email as soon as the payment is confirmed.',
+  },
+  termsRequired: {
+    title: 'Please accept the terms',
+    description: 'Tick the Terms and Conditions box before paying.',
+  },
+  unavailable: {
+    title: 'Some products are not available any more',
+    description: 'Remove the marked products from your cart to continue with the payment.',
+  },
+  paymentScriptFailed: {
+    title: 'The payment service could not be loaded',
+    description: 'Check your connection, then reload the page to try again.',
+  },
+  paymentOff: {
+    title: 'Online payment is unavailable at the moment',
+    description: 'You cannot pay online right now. Please contact us and we will take your order personally.',
+  },
+  confirmationResent: (email: string) => ({
+    title: 'Confirmation sent',
+    description: email ? `We sent the order confirmation to ${email} again.` : 'We sent the order confirmation again.',
+  }),
+} as const;

@@ -1,0 +1,344 @@
+import { ArrowLeftOutlined, ClockCircleOutlined, DeleteOutlined, LockOutlined, ReloadOutlined, ShopOutlined } from '@ant-design/icons';
+import { cartTotals, formatMoney, lineTotal, type PublicConfig } from '@shop/shared';
+import { Alert, Button, Checkbox, Empty, InputNumber, Result, Spin, Tag } from 'antd';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useShopState } from '../../app/shop-state';
+import { ButtonLink } from '../../components/ButtonLink';
+import { PageLoader } from '../../components/PageLoader';
+import { useCartProducts } from '../api/products';
+import { cartIds, MAX_QUANTITY } from '../cart/cart';
+import { cartRows, isOnlinePaymentOff, payableLines, type CartRow } from '../checkout/checkout';
+import { CHECKOUT_MESSAGES } from '../checkout/messages';
+import { AssetImage } from '../components/AssetImage';
+import { Price } from '../components/Price';
+import '../checkout/checkout.css';
+import './cart.css';
+
+// PayPal's React bindings (and the SDK they load) are only ever needed here.
+const PayPalCheckout = lazy(() => import('../checkout/PayPalCheckout'));
+
+const UNAVAILABLE_TEXT = { missing: 'No longer available', outOfStock: 'Not available' } as const;
+
+function CartHeader() {
+  return (
+    <header className="cart-header">
+      <span className="eyebrow">Your basket</span>
+      <h1 className="page-title">Order Review</h1>
+      <p className="page-lead">Check your products and quantities, then pay securely with PayPal or a card.</p>
+    </header>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="page cart">
+      <CartHeader />
+      <div className="cart-empty" data-testid="cart-empty">
+        <Empty description={<span className="cart-empty-text">Your cart is empty</span>}>
+          <p className="cart-empty-hint">Our oils, vinegars and pasta are waiting for you in the pantry.</p>
+          <ButtonLink to="/site/shop" type="primary" size="large" icon={<ShopOutlined />} data-testid="cart-go-shop">
+            Go to shop
+          </ButtonLink>
+        </Empty>
+      </div>
+    </div>
+  );
+}
+
+function PaymentPending() {
+  return (
+    <div className="page cart">
+      <div className="cart-status" data-testid="cart-pending">
+        <Result
+          icon={<ClockCircleOutlined />}
+          title={CHECKOUT_MESSAGES.paymentPending.title}
+          subTitle={CHECKOUT_MESSAGES.paymentPending.description}
+          extra={
+            <ButtonLink to="/site/shop" type="primary" size="large" icon={<ShopOutlined />}>
+              Continue shopping
+            </ButtonLink>
+          }
+        />
+      </div>
+    </div>
+  );
+}
+
+interface LineProps {
+  row: CartRow;
+  currency: string;
+  onQuantity: (id: string, quantity: number) => void;
+  onRemove: (id: string, name: string) => void;
+}
+
+function CartLineItem({ row, currency, onQuantity, onRemove }: LineProps) {
+  const { item, product, status } = row;
+  const available = status === 'ok' && product !== null;
+  const name = product?.name ?? 'Product no longer available';
+  const href = `/site/shop/${encodeURIComponent(item.id)}`;
+
+  return (
+    <li
+      className={available ? 'cart-line' : 'cart-line cart-line--unavailable'}
+      data-testid="cart-line"
+      data-product-id={item.id}
+      data-status={status}
+    >
+      <div className="cart-line-media">
+        {product ? (
+          <Link to={href} tabIndex={-1} aria-hidden="true">
+            <AssetImage id={product.img?.id ?? product.img_id} alt={product.name} size="thumbnail" className="cart-line-img" />
+          </Link>
+        ) : (
+          <AssetImage id={null} alt="" size="thumbnail" className="cart-line-img" />
+        )}
+      </div>
+
+      <div className="cart-line-info">
+        {product?.categories[0] && <span className="cart-line-category">{product.categories[0].name}</span>}
+        {product ? (
+          <Link to={href} className="cart-line-name" data-testid="cart-line-name">
+            {name}
+          </Link>
+        ) : (
+          <span className="cart-line-name" data-testid="cart-line-name">
+            {name}
+          </span>
+        )}
+        <div className="cart-line-meta">
+          {product && <Price product={product} currency={currency} />}
+          {product && product.quantity_amount > 0 && (
+            <span className="cart-line-size">
+              {product.quantity_amount} {product.quantity_unit}
+            </span>
+          )}
+        </div>
+        {status !== 'ok' && (
+          <Tag color="red" variant="filled" className="cart-line-flag" data-testid="cart-unavailable">
+            {UNAVAILABLE_TEXT[status]}
+          </Tag>
+        )}
+      </div>
+
+      <div className="cart-line-qty">
+        <span className="cart-line-label">Qty</span>
+        <InputNumber
+          min={1}
+          max={MAX_QUANTITY}
+          precision={0}
+          value={item.quantity}
+          disabled={!available}
+          aria-label={`Quantity of ${name}`}
+          data-testid="cart-line-qty"
+          // An emptied box keeps the last quantity: removing is the bin's job (SPEC §5 minimum 1).
+          onChange={(value) => {
+            if (typeof value === 'number' && value >= 1) onQuantity(item.id, value);
+          }}
+        />
+      </div>
+
+      <div className="cart-line-total" data-testid="cart-line-total">
+        {available ? formatMoney(lineTotal({ ...product, quantity: item.quantity }), currency) : '—'}
+      </div>
+
+      <Button
+        className="cart-line-remove"
+        type="text"
+        shape="circle"
+        danger
+        icon={<DeleteOutlined />}
+        aria-label={`Remove ${name} from cart`}
+        data-testid="cart-line-remove"
+        onClick={() => onRemove(item.id, product?.name ?? 'The product')}
+      />
+    </li>
+  );
+}
+
+interface SummaryProps {
+  rows: readonly CartRow[];
+  config: PublicConfig;
+  currency: string;
+  payment: ReactNode;
+  terms: boolean;
+  onTerms: (checked: boolean) => void;
+}
+
+function CartSummary({ rows, config, currency, payment, terms, onTerms }: SummaryProps) {
+  const lines = payableLines(rows);
+  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const totals = cartTotals(lines, config.shipment_amount);
+  const shipped = lines.some((line) => line.apply_shipping);
+
+  return (
+    <aside className="cart-summary" aria-label="Order summary" data-testid="cart-summary">
+      <h2 className="cart-summary-title">Order summary</h2>
+      <dl className="cart-totals">
+        <div className="cart-totals-row">
+          <dt>
+            <span>
+              Subtotal{' '}
+              <span className="cart-totals-note">
+                ({itemCount} {itemCount === 1 ? 'item' : 'items'})
+              </span>
+            </span>
+          </dt>
+          <dd data-testid="cart-subtotal">{formatMoney(totals.itemsTotal, currency)}</dd>
+        </div>
+        <div className="cart-totals-row">
+          <dt>Discounts</dt>
+          <dd className={totals.discountTotal > 0 ? 'cart-totals-discount' : undefined} data-testid="cart-discount">
+            {totals.discountTotal > 0 ? '−' : ''}
+            {formatMoney(totals.discountTotal, currency)}
+          </dd>
+        </div>
+        <div className="cart-totals-row">
+          <dt>
+            <span>Shipping</span>
+            {shipped && config.shipment_method && <span className="cart-totals-method">{config.shipment_method}</span>}
+          </dt>
+          <dd data-testid="cart-shipping">{shipped ? formatMoney(totals.shipping, currency) : 'Free'}</dd>
+        </div>
+        <div className="cart-totals-row cart-totals-row--total">
+          <dt>Total</dt>
+          <dd data-testid="cart-total">{formatMoney(totals.total, currency)}</dd>
+        </div>
+      </dl>
+
+      <Checkbox className="cart-terms" checked={terms} onChange={(e) => onTerms(e.target.checked)} data-testid="cart-terms">
+        I have read and agree to the{' '}
+        <Link to="/site/terms" target="_blank" rel="noopener">
+          Terms and Conditions
+        </Link>
+      </Checkbox>
+
+      <div className="cart-payment">{payment}</div>
+
+      <p className="cart-secure">
+        <LockOutlined /> Payments are processed securely by PayPal. We never see your card details.
+      </p>
+    </aside>
+  );
+}
+
+export default function Cart() {
+  const { cart, config, currency, removeFromCart, setCartQuantity } = useShopState();
+  const ids = useMemo(() => cartIds(cart), [cart]);
+  const { data: products, error, isLoading, mutate } = useCartProducts(ids);
+  const [refused, setRefused] = useState<ReadonlySet<string>>(() => new Set());
+  const [terms, setTerms] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  const onRefused = useCallback(
+    (refusedNow: string[]) => {
+      setRefused((current) => new Set([...current, ...refusedNow]));
+      // Whatever changed on the server (unpublished, out of stock, deleted) shows on the lines.
+      void mutate();
+    },
+    [mutate],
+  );
+  const onRemove = useCallback((id: string, name: string) => removeFromCart({ id, name }), [removeFromCart]);
+
+  if (pending) return <PaymentPending />;
+  if (cart.length === 0) return <EmptyCart />;
+  if (!config || (!products && isLoading)) return <PageLoader />;
+  if (!products) {
+    return (
+      <div className="page cart">
+        <CartHeader />
+        <div className="cart-status" data-testid="cart-error">
+          <Result
+            status="warning"
+            title="Your cart could not be loaded"
+            subTitle={error ? 'Please check your connection and try again.' : undefined}
+            extra={
+              <Button type="primary" size="large" icon={<ReloadOutlined />} onClick={() => void mutate()}>
+                Try again
+              </Button>
+            }
+          />
+        </div>
+      </div>
+    );
+  }
+
+  const rows = cartRows(cart, products, refused);
+  const blocked = rows.some((row) => row.status !== 'ok');
+
+  let payment: ReactNode;
+  if (isOnlinePaymentOff(config)) {
+    payment = (
+      <Alert
+        type="info"
+        showIcon
+        title={CHECKOUT_MESSAGES.paymentOff.title}
+        description={CHECKOUT_MESSAGES.paymentOff.description}
+        data-testid="cart-payment-off"
+      />
+    );
+  } else if (blocked) {
+    payment = (
+      <Alert
+        type="warning"
+        showIcon
+        title={CHECKOUT_MESSAGES.unavailable.title}
+        description={CHECKOUT_MESSAGES.unavailable.description}
+        data-testid="cart-payment-blocked"
+      />
+    );
+  } else {
+    payment = (
+      <Suspense
+        fallback={
+          <div className="checkout-loading" aria-busy="true">
+            <Spin description="Loading payment options…" />
+          </div>
+        }
+      >
+        <PayPalCheckout
+          config={config}
+          cart={cart}
+          termsAccepted={terms}
+          onRefused={onRefused}
+          onPending={() => setPending(true)}
+        />
+      </Suspense>
+    );
+  }
+
+  return (
+    <div className="page cart">
+      <CartHeader />
+      <div className="cart-layout">
+        <section className="cart-lines-card" aria-label="Products in your cart">
+          <div className="cart-lines-head" aria-hidden="true">
+            <span>Product</span>
+            <span>Quantity</span>
+            <span>Total</span>
+            <span />
+          </div>
+          <ul className="cart-lines">
+            {rows.map((row) => (
+              <CartLineItem key={row.item.id} row={row} currency={currency} onQuantity={setCartQuantity} onRemove={onRemove} />
+            ))}
+          </ul>
+          <div className="cart-lines-foot">
+            <Link to="/site/shop" className="cart-continue">
+              <ArrowLeftOutlined /> Continue shopping
+            </Link>
+          </div>
+        </section>
+
+        <CartSummary
+          rows={rows}
+          config={config}
+          currency={currency}
+          payment={payment}
+          terms={terms}
+          onTerms={setTerms}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+import { CheckOutlined, EnvironmentOutlined, MailOutlined, SearchOutlined, ShopOutlined } from '@ant-design/icons';
+import {
+  cartTotals,
+  formatLongDate,
+  formatMoney,
+  lineTotal,
+  MESSAGES,
+  ORDER_STATUS_DISPLAY,
+  type OrderLine,
+  type PublicOrder,
+} from '@shop/shared';
+import { Button, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { ButtonLink } from '../../components/ButtonLink';
+import { PageLoader } from '../../components/PageLoader';
+import { notify } from '../../lib/notify';
+import { useOrder } from '../api/orders';
+import { resendConfirmation } from '../api/payments';
+import { CHECKOUT_MESSAGES } from '../checkout/messages';
+import { Price } from '../components/Price';
+import './order.css';
+
+/** Order lines are priced like cart lines; shipping is the order's own shipment_amount, not a line's. */
+const priced = (line: OrderLine) => ({ ...line, apply_shipping: false });
+
+function countryName(code: string): string {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function StatusTag({ status }: { status: PublicOrder['status'] }) {
+  const display = ORDER_STATUS_DISPLAY[status] ?? { text: status, color: 'default' };
+  return (
+    <Tag color={display.color} className="order-status" data-testid="order-status" data-status={status}>
+      {display.text}
+    </Tag>
+  );
+}
+
+function ResendButton({ order }: { order: PublicOrder }) {
+  const [sending, setSending] = useState(false);
+  const resend = async () => {
+    setSending(true);
+    const envelope = await resendConfirmation(order.id);
+    setSending(false);
+    if (envelope.status === 200) notify.success(CHECKOUT_MESSAGES.confirmationResent(order.payer_email_address));
+    // SPEC §8: a second resend within the minute gets its own "too many requests" notice.
+    else if (envelope.status === 429) notify.warning(MESSAGES.resendRateLimited);
+    else notify.generic();
+  };
+  return (
+    <Button icon={<MailOutlined />} loading={sending} onClick={() => void resend()} data-testid="order-resend">
+      Resend confirmation
+    </Button>
+  );
+}
+
+function OrderProducts({ order }: { order: PublicOrder }) {
+  const currency = order.currency_code;
+  const totals = cartTotals(order.products.map(priced), 0);
+  return (
+    <section className="order-card order-products" aria-labelledby="order-products-title" data-testid="order-products">
+      <h2 id="order-products-title" className="order-card-title">
+        Your products
+      </h2>
+      <table className="order-table">
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col" className="order-col-qty">
+              Qty
+            </th>
+            <th scope="col" className="order-col-unit">
+              Unit price
+            </th>
+            <th scope="col" className="order-col-total">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.products.map((line, index) => (
+            <tr key={`${line.id}-${index}`} data-testid="order-line">
+              <td className="order-line-name">
+                <span>{line.product}</span>
+                <span className="order-line-mobile">
+                  {line.quantity} × <Price product={line} currency={currency} />
+                </span>
+              </td>
+              <td className="order-col-qty" data-testid="order-line-qty">
+                {line.quantity}
+              </td>
+              <td className="order-col-unit">
+                <Price product={line} currency={currency} />
+              </td>
+              <td className="order-col-total" data-testid="order-line-total">
+                {formatMoney(lineTotal(priced(line)), currency)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <dl className="order-totals">
+        <div className="order-totals-row">
+          <dt>Subtotal</dt>
+          <dd data-testid="order-subtotal">{formatMoney(totals.itemsTotal, currency)}</dd>
+        </div>
+        {totals.discountTotal > 0 && (
+          <div className="order-totals-row">
+            <dt>Discounts</dt>
+            <dd className="order-totals-discount" data-testid="order-discount">
+              −{formatMoney(totals.discountTotal, currency)}
+            </dd>
+          </div>
+        )}
+        <div className="order-totals-row">
+          <dt>
+            <span>Shipping</span>
+            {order.shipment_method && order.shipment_amount > 0 && (
+              <span className="order-totals-method">{order.shipment_method}</span>
+            )}
+          </dt>
+          <dd data-testid="order-shipping">
+            {order.shipment_amount > 0 ? formatMoney(order.shipment_amount, currency) : 'Free'}
+          </dd>
+        </div>
+        <div className="order-totals-row order-totals-row--total">
+          <dt>Total paid</dt>
+          <dd data-testid="order-total">{formatMoney(order.transaction_gross_amount, currency)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function OrderSummary({ order }: { order: PublicOrder }) {
+  return (
+    <section className="order-card" aria-labelledby="order-summary-title" data-testid="order-summary">
+      <h2 id="order-summary-title" className="order-card-title">
+        Summary
+      </h2>
+      <dl className="order-facts">
+        <div>
+          <dt>Order date</dt>
+          <dd data-testid="order-date">{formatLongDate(order.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <StatusTag status={order.status} />
+          </dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>
+            PayPal{order.transaction_status ? ` · ${order.transaction_status.toLowerCase()}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Transaction id</dt>
+          <dd className="order-mono" data-testid="order-transaction">
+            {order.transaction_id || '-'}
+          </dd>
+        </div>
+        {order.payer_email_address && (
+          <div className="order-facts-block">
+            <dt>Confirmation sent to</dt>
+            <dd className="order-break">{order.payer_email_address}</dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+function ShipmentAddress({ order }: { order: PublicOrder }) {
+  const a = order.shipment_address;
+  const cityLine = [[a.admin_area_2, a.admin_area_1].filter(Boolean).join(', '), a.postal_code].filter(Boolean).join(' ');
+  return (
+    <section className="order-card" aria-labelledby="order-shipment-title" data-testid="order-shipment">
+      <h2 id="order-shipment-title" className="order-card-title">
+        <EnvironmentOutlined /> Shipping to
+      </h2>
+      <address className="order-address">
+        <strong>{order.shipment_full_name || order.payer_full_name}</strong>
+        {a.address_line_1 && <span>{a.address_line_1}</span>}
+        {a.address_line_2 && <span>{a.address_line_2}</span>}
+        {cityLine && <span>{cityLine}</span>}
+        {a.country_code && <span>{countryName(a.country_code)}</span>}
+      </address>
+      {order.shipment_method && <p className="order-method">By {order.shipment_method}</p>}
+    </section>
+  );
+}
+
+export default function Order() {
+  const { id } = useParams<{ id: string }>();
+  const { data: order, error } = useOrder(id);
+
+  // SPEC §8: an unknown order, or one that fails to load, sends the shopper to /.
+  if (error || !id) return <Navigate to="/" replace />;
+  if (!order) return <PageLoader />;
+
+  const payerName = order.payer_full_name.trim();
+
+  return (
+    <div className="page order" data-testid="order-page">
+      <section className="order-hero">
+        <div className="order-hero-text">
+          <span className="order-hero-icon" aria-hidden="true">
+            <CheckOutlined />
+          </span>
+          <div>
+            <span className="eyebrow">Order received</span>
+            <h1 className="page-title">Thank you for your order!</h1>
+            <p className="order-thanks" data-testid="order-thanks">
+              {payerName ? <>Grazie mille, <strong>{payerName}</strong>. </> : 'Grazie mille. '}
+              We have received your order and will pack it with care.
+              {order.payer_email_address && (
+                <>
+                  {' '}
+                  A confirmation is on its way to <strong className="order-break">{order.payer_email_address}</strong>.
+                </>
+              )}
+            </p>
+          </div>
+        </div>
+        <div className="order-number-box">
+          <span className="order-number-label">Order number</span>
+          <Typography.Text
+            className="order-number"
+            copyable={{ text: order.number, tooltips: ['Copy order number', 'Copied!'] }}
+          >
+            <span data-testid="order-number">{order.number}</span>
+          </Typography.Text>
+          <span className="order-number-hint">Keep it to track your order.</span>
+          <ResendButton order={order} />
+        </div>
+      </section>
+
+      <div className="order-layout">
+        <OrderProducts order={order} />
+        <div className="order-side">
+          <OrderSummary order={order} />
+          <ShipmentAddress order={order} />
+        </div>
+      </div>
+
+      <div className="order-actions">
+        <ButtonLink to="/site/shop" type="primary" size="large" icon={<ShopOutlined />}>
+          Continue shopping
+        </ButtonLink>
+        <ButtonLink to="/site/tracking" size="large" icon={<SearchOutlined />}>
+          Track an order
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { CustomerServiceOutlined, FileSearchOutlined, MailOutlined } from '@ant-design/icons';
+import { MESSAGES, orderNumberSchema } from '@shop/shared';
+import { Input, type InputRef } from 'antd';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { notify } from '../../lib/notify';
+import { findOrderByNumber } from '../api/orders';
+import './tracking.css';
+
+export default function Tracking() {
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const [searching, setSearching] = useState(false);
+  // Input.Search gives data-* props to its wrapper; tests type into the input itself.
+  const tagInput = useCallback((ref: InputRef | null) => {
+    ref?.input?.setAttribute('data-testid', 'tracking-input');
+  }, []);
+
+  const notFound = () => {
+    notify.error(MESSAGES.orderNotFound);
+    // SPEC §5: an unknown order resets the search.
+    setValue('');
+  };
+
+  const search = async (raw: string) => {
+    // SPEC §5: an empty value does nothing.
+    if (raw.trim() === '' || searching) return;
+    // A number that cannot exist is not worth a (rate-limited) request.
+    const parsed = orderNumberSchema.safeParse(raw);
+    if (!parsed.success) {
+      notFound();
+      return;
+    }
+    setSearching(true);
+    const envelope = await findOrderByNumber(parsed.data);
+    setSearching(false);
+    const id = envelope.result?.id;
+    if (envelope.status === 200 && id) {
+      navigate(`/site/orders/${encodeURIComponent(id)}`);
+      return;
+    }
+    if (envelope.status === 404 || envelope.status === 400) notFound();
+    else if (envelope.status === 429) notify.rateLimited();
+    else notify.generic();
+  };
+
+  return (
+    <div className="page tracking" data-testid="tracking-page">
+      <section className="tracking-card">
+        <span className="tracking-icon" aria-hidden="true">
+          <FileSearchOutlined />
+        </span>
+        <span className="eyebrow">My Orders</span>
+        <h1 className="page-title">Track your order</h1>
+        <p className="tracking-lead">
+          Enter the order number from your confirmation email (it looks like <strong>K7M4PQ2X</strong>) to see the
+          status of your order and where it is going.
+        </p>
+        <Input.Search
+          className="tracking-search"
+          size="large"
+          value={value}
+          placeholder="Order number"
+          enterButton="Track"
+          loading={searching}
+          allowClear
+          autoComplete="off"
+          spellCheck={false}
+          aria-label="Order number"
+          maxLength={40}
+          ref={tagInput}
+          data-testid="tracking-search"
+          onChange={(event) => setValue(event.target.value)}
+          onSearch={(text, _event, info) => {
+            // The clear icon also fires onSearch; clearing is not a search.
+            if (info?.source === 'clear') return;
+            void search(text);
+          }}
+        />
+      </section>
+
+      <ul className="tracking-help">
+        <li>
+          <MailOutlined />
+          <div>
+            <strong>Where is my number?</strong>
+            <span>It is in the confirmation email we sent after your payment, and on your order page.</span>
+          </div>
+        </li>
+        <li>
+          <CustomerServiceOutlined />
+          <div>
+            <strong>Need a hand?</strong>
+            <span>
+              Cannot find it, or something looks wrong? <Link to="/site/contact">Write to us</Link> and the family will help.
+            </span>
+          </div>
+        </li>
+      </ul>
+    </div>
+  );
+}
