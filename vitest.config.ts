@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'web/src/**/*.test.ts', 'cms/src/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -17,6 +18,7 @@ export default defineConfig({
           environment: 'node',
           // Each file starts its own server on its own SQLite file; two cores run two at a time.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
