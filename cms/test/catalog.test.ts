@@ -569,3 +569,26 @@ describe('GET /assets/{id}', () => {
     }
   });
 });
+
+describe('catalog cache', () => {
+  it('when an admin changes, unpublishes or deletes a product, then the next storefront read shows it at once', async () => {
+    const category = await createCategory(admin, { name: `Cache ${tok}` });
+    const product = await createProduct(admin, { name: `Cache Oil ${tok}`, categories: [category.id], price: 10 });
+    // Warm every cached read that holds this product.
+    expect((await get<Json>(`/api/v2/products/${product.id}`)).body.result.price).toBe(10);
+    expect((await get<Json>(`/api/v2/categories/${category.id}`)).body.result.products).toHaveLength(1);
+
+    const patched = await admin.api(`/api/products/${product.id}`, { method: 'PATCH', json: { price: 12.5 } });
+    expect(patched.status).toBe(200);
+    expect((await get<Json>(`/api/v2/products/${product.id}`)).body.result.price).toBe(12.5);
+
+    await admin.api(`/api/products/${product.id}`, { method: 'PATCH', json: { published: false } });
+    expect((await get(`/api/v2/products/${product.id}`)).status).toBe(404);
+    expect((await get<Json>(`/api/v2/categories/${category.id}`)).body.result.products).toHaveLength(0);
+
+    await admin.api(`/api/products/${product.id}`, { method: 'PATCH', json: { published: true } });
+    expect((await get(`/api/v2/products/${product.id}`)).status).toBe(200);
+    await admin.api(`/api/products/${product.id}`, { method: 'DELETE' });
+    expect((await get(`/api/v2/products/${product.id}`)).status).toBe(404);
+  });
+});

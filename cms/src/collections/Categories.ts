@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload';
 import { isAdmin } from '../access/is-admin';
+import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
 import { publishedOrAdmin } from '../access/published-or-admin';
 
 export const Categories: CollectionConfig = {
@@ -17,4 +18,5 @@ export const Categories: CollectionConfig = {
     { name: 'img', type: 'upload', relationTo: 'assets' },
     { name: 'published', type: 'checkbox', defaultValue: true, index: true },
   ],
+  hooks: { afterChange: [invalidateCatalogAfterChange], afterDelete: [invalidateCatalogAfterDelete] },
 };

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload';
 import { anyone } from '../access/anyone';
 import { isAdmin } from '../access/is-admin';
+import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
 
 export const Recipes: CollectionConfig = {
   slug: 'recipes',
@@ -18,4 +19,5 @@ export const Recipes: CollectionConfig = {
     { name: 'directions', type: 'array', fields: [{ name: 'step', type: 'textarea', required: true }] },
     { name: 'img', type: 'upload', relationTo: 'assets' },
   ],
+  hooks: { afterChange: [invalidateCatalogAfterChange], afterDelete: [invalidateCatalogAfterDelete] },
 };

@@ -9,6 +9,7 @@ import {
   REGIONS,
 } from '@shop/shared';
 import { isAdmin } from '../access/is-admin';
+import { invalidateCatalogAfterGlobalChange } from '../hooks/invalidate-catalog-cache';
 
 /** Shop-wide settings (SPEC §3 Config). Shoppers see a subset through GET /api/v2/config. */
 export const ShopSettings: GlobalConfig = {
@@ -54,4 +55,5 @@ export const ShopSettings: GlobalConfig = {
       ],
     },
   ],
+  hooks: { afterChange: [invalidateCatalogAfterGlobalChange] },
 };

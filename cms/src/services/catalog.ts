@@ -2,11 +2,12 @@ import type { Payload, Where } from 'payload';
 import type { CategoryDetail, PublicCategory, PublicProduct, Recipe, Suggestion } from '@shop/shared';
 import { notFound } from '../lib/app-error';
 import type { Pagination } from '../lib/envelope';
+import { cached } from './catalog-cache';
 import { type Doc, toPublicCategory, toPublicProduct, toRecipe } from './mappers';
 import { getSettings } from './settings';
 
 /**
- * Shopper-facing catalog reads. Every query states `published: true` itself and runs without a user, so
+ * Shopper-facing catalog reads, served through the per-process catalog cache. Every query states `published: true` itself and runs without a user, so
  * the storefront never shows a draft, even to a signed-in admin browsing the shop.
  */
 const PUBLISHED: Where = { published: { equals: true } };
@@ -15,13 +16,38 @@ const TOP_CATEGORIES_LIMIT = 5;
 const LATEST_RECIPES_LIMIT = 3;
 
 const asDocs = (docs: unknown[]) => docs as Doc[];
+
+/** Names of the published categories by id: one small query instead of populating every product. */
+function publishedCategoryNames(payload: Payload): Promise<Map<string, string>> {
+  return cached('category-names', async () => {
+    const res = await payload.find({
+      collection: 'categories',
+      where: PUBLISHED,
+      select: { name: true },
+      depth: 0,
+      pagination: false,
+      overrideAccess: false,
+    });
+    return new Map(asDocs(res.docs).map((d) => [String(d.id), String(d.name)]));
+  });
+}
+
+/** Products read at depth 0 carry category ids; the storefront wants {id, name} of published ones. */
+async function toPublicProducts(payload: Payload, docs: unknown[]): Promise<PublicProduct[]> {
+  const names = await publishedCategoryNames(payload);
+  return asDocs(docs).map((doc) => {
+    const ids = Array.isArray(doc.categories) ? doc.categories.map((c) => String((c as Doc)?.id ?? c)) : [];
+    const categories = ids.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! }));
+    return toPublicProduct({ ...doc, categories });
+  });
+}
 const and = (...wheres: Where[]): Where => ({ and: wheres });
 const nameSearch = (search?: string): Where | null => {
   const text = search?.trim();
   return text ? { name: { like: text } } : null;
 };
 
-export async function listProducts(
+async function loadListProducts(
   payload: Payload,
   q: { search?: string; page?: number; limit?: number },
 ): Promise<{ items: PublicProduct[]; pagination: Pagination }> {
@@ -34,13 +60,13 @@ export async function listProducts(
     sort: ['-stars', 'name'],
     page,
     limit,
-    depth: 1,
+    depth: 0,
     overrideAccess: false,
   });
-  return { items: asDocs(res.docs).map(toPublicProduct), pagination: { count: res.totalDocs, page, limit } };
+  return { items: await toPublicProducts(payload, res.docs), pagination: { count: res.totalDocs, page, limit } };
 }
 
-export async function productSuggestions(payload: Payload, search: string | undefined): Promise<Suggestion[]> {
+async function loadProductSuggestions(payload: Payload, search: string | undefined): Promise<Suggestion[]> {
   const text = search?.trim() ?? '';
   // The storefront asks only above 2 characters; the server keeps the same rule so a stray call is cheap.
   if (text.length <= 2) return [];
@@ -57,17 +83,17 @@ export async function productSuggestions(payload: Payload, search: string | unde
   return asDocs(res.docs).map((d) => ({ name: String(d.name) }));
 }
 
-export async function getProduct(payload: Payload, id: string): Promise<PublicProduct> {
+async function loadGetProduct(payload: Payload, id: string): Promise<PublicProduct> {
   const res = await payload.find({
     collection: 'products',
     where: and(PUBLISHED, { id: { equals: id } }),
     limit: 1,
-    depth: 1,
+    depth: 0,
     overrideAccess: false,
   });
   const doc = res.docs[0] as Doc | undefined;
   if (!doc) throw notFound('Product not found');
-  return toPublicProduct(doc);
+  return (await toPublicProducts(payload, [doc]))[0];
 }
 
 async function latestProduct(payload: Payload, where: Where): Promise<PublicProduct | null> {
@@ -76,31 +102,28 @@ async function latestProduct(payload: Payload, where: Where): Promise<PublicProd
     where,
     sort: '-createdAt',
     limit: 1,
-    depth: 1,
+    depth: 0,
     pagination: false,
     overrideAccess: false,
   });
   const doc = res.docs[0] as Doc | undefined;
-  return doc ? toPublicProduct(doc) : null;
+  return doc ? (await toPublicProducts(payload, [doc]))[0] : null;
 }
 
-export const lastNewProduct = (payload: Payload) => latestProduct(payload, PUBLISHED);
-export const lastDiscountProduct = (payload: Payload) =>
-  latestProduct(payload, and(PUBLISHED, { apply_discount: { equals: true } }));
 
 /** Cart lines: only published products come back; the cart flags the ids that are missing. */
-export async function cartProducts(payload: Payload, ids: string[]): Promise<PublicProduct[]> {
+async function loadCartProducts(payload: Payload, ids: string[]): Promise<PublicProduct[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const res = await payload.find({
     collection: 'products',
     where: and(PUBLISHED, { id: { in: unique } }),
     limit: unique.length,
-    depth: 1,
+    depth: 0,
     pagination: false,
     overrideAccess: false,
   });
-  return asDocs(res.docs).map(toPublicProduct);
+  return toPublicProducts(payload, res.docs);
 }
 
 /** Published product count per category id. */
@@ -124,7 +147,7 @@ async function productCounts(payload: Payload): Promise<Map<string, number>> {
 }
 
 /** Published categories that hold at least one published product. */
-export async function listCategories(payload: Payload): Promise<PublicCategory[]> {
+async function loadListCategories(payload: Payload): Promise<PublicCategory[]> {
   const [res, counts] = await Promise.all([
     payload.find({
       collection: 'categories',
@@ -141,7 +164,7 @@ export async function listCategories(payload: Payload): Promise<PublicCategory[]
     .filter((c) => c.products > 0);
 }
 
-export async function getCategory(payload: Payload, id: string): Promise<CategoryDetail> {
+async function loadGetCategory(payload: Payload, id: string): Promise<CategoryDetail> {
   const res = await payload.find({
     collection: 'categories',
     where: and(PUBLISHED, { id: { equals: id } }),
@@ -155,42 +178,42 @@ export async function getCategory(payload: Payload, id: string): Promise<Categor
     collection: 'products',
     where: and(PUBLISHED, { categories: { in: [id] } }),
     sort: ['-stars', 'name'],
-    depth: 1,
+    depth: 0,
     pagination: false,
     overrideAccess: false,
   });
-  const items = asDocs(products.docs).map(toPublicProduct);
+  const items = await toPublicProducts(payload, products.docs);
   return { ...toPublicCategory(doc, items.length), products: items };
 }
 
 /** The Home tabs: the settings' display order first, then the biggest categories. */
-export async function topCategories(payload: Payload): Promise<PublicCategory[]> {
+async function loadTopCategories(payload: Payload): Promise<PublicCategory[]> {
   const [categories, settings] = await Promise.all([listCategories(payload), getSettings(payload)]);
   const rank = (id: string) => {
     const i = settings.categories_order.indexOf(id);
     return i === -1 ? Number.MAX_SAFE_INTEGER : i;
   };
-  return categories
+  return [...categories]
     .sort((a, b) => rank(a.id) - rank(b.id) || b.products - a.products || a.name.localeCompare(b.name))
     .slice(0, TOP_CATEGORIES_LIMIT);
 }
 
 /** Featured products: best rated first, in one category or across the shop ("ALL"). */
-export async function topProducts(payload: Payload, categoryId: string): Promise<PublicProduct[]> {
+async function loadTopProducts(payload: Payload, categoryId: string): Promise<PublicProduct[]> {
   const where = categoryId === 'ALL' ? PUBLISHED : and(PUBLISHED, { categories: { in: [categoryId] } });
   const res = await payload.find({
     collection: 'products',
     where,
     sort: ['-stars', '-createdAt'],
     limit: FEATURED_LIMIT,
-    depth: 1,
+    depth: 0,
     pagination: false,
     overrideAccess: false,
   });
-  return asDocs(res.docs).map(toPublicProduct);
+  return toPublicProducts(payload, res.docs);
 }
 
-export async function listRecipes(payload: Payload, limit?: number): Promise<Recipe[]> {
+async function loadListRecipes(payload: Payload, limit?: number): Promise<Recipe[]> {
   const res = await payload.find({
     collection: 'recipes',
     sort: '-createdAt',
@@ -202,4 +225,28 @@ export async function listRecipes(payload: Payload, limit?: number): Promise<Rec
   return asDocs(res.docs).map(toRecipe);
 }
 
-export const latestRecipes = (payload: Payload) => listRecipes(payload, LATEST_RECIPES_LIMIT);
+
+// ---- the public API of this module: every read goes through the catalog cache ----
+
+type ListQuery = { search?: string; page?: number; limit?: number };
+
+export const listProducts = (payload: Payload, q: ListQuery) =>
+  cached(`products:${JSON.stringify([q.search?.trim() ?? '', q.page ?? 1, q.limit ?? 10])}`, () =>
+    loadListProducts(payload, q),
+  );
+export const productSuggestions = (payload: Payload, search: string | undefined) =>
+  cached(`suggestions:${search?.trim() ?? ''}`, () => loadProductSuggestions(payload, search));
+export const getProduct = (payload: Payload, id: string) => cached(`product:${id}`, () => loadGetProduct(payload, id));
+export const lastNewProduct = (payload: Payload) => cached('last-new', () => latestProduct(payload, PUBLISHED));
+export const lastDiscountProduct = (payload: Payload) =>
+  cached('last-discount', () => latestProduct(payload, and(PUBLISHED, { apply_discount: { equals: true } })));
+export const cartProducts = (payload: Payload, ids: string[]) =>
+  cached(`cart:${[...new Set(ids)].sort().join(',')}`, () => loadCartProducts(payload, ids));
+export const listCategories = (payload: Payload) => cached('categories', () => loadListCategories(payload));
+export const getCategory = (payload: Payload, id: string) => cached(`category:${id}`, () => loadGetCategory(payload, id));
+export const topCategories = (payload: Payload) => cached('top-categories', () => loadTopCategories(payload));
+export const topProducts = (payload: Payload, categoryId: string) =>
+  cached(`top:${categoryId}`, () => loadTopProducts(payload, categoryId));
+export const listRecipes = (payload: Payload) => cached('recipes', () => loadListRecipes(payload));
+export const latestRecipes = (payload: Payload) =>
+  cached('recipes:latest', () => loadListRecipes(payload, LATEST_RECIPES_LIMIT));
