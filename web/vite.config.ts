@@ -19,13 +19,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
-        // Rolldown's successor of rollup's manualChunks. Only explicit groups: a catch-all node_modules group
-        // would pull lazily used libraries (the admin's charts) into the first page load.
+        // Rolldown's successor of rollup's manualChunks. Only React gets its own long-lived chunk; antd and
+        // the rest split along the lazy routes, so a first visit downloads only the components Home uses.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie)[\\/]/, priority: 30 },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@babel[\\/]runtime|@emotion|stylis|classnames|clsx|throttle-debounce|compute-scroll-into-view|scroll-into-view-if-needed|json2mq|toggle-selection|copy-to-clipboard|resize-observer-polyfill)[\\/]/, priority: 20 },
-            { name: 'vendor', test: /node_modules[\\/](swr|dayjs|zod|use-sync-external-store|dequal)[\\/]/, priority: 10 },
           ],
         },
       },
@@ -37,6 +35,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: backend, changeOrigin: true },
       '/assets': { target: backend, changeOrigin: true },
+      '/__paypal': { target: backend, changeOrigin: true },
     },
   },
   preview: {
