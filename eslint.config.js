@@ -4,7 +4,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'artifacts/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'artifacts/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,7 +26,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@shop/cms', '@shop/cms/*', '**/cms/**', 'payload', 'payload/*', '@payloadcms/*'], message: 'web must not import server code (cms, payload).' },
+            {
+              group: ['@shop/cms', '@shop/cms/*', '**/cms/**', 'payload', 'payload/*', '@payloadcms/*'],
+              message: 'web must not import server code (cms, payload).',
+            },
           ],
         },
       ],
@@ -35,7 +40,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'antd', 'payload', '@payloadcms/*', 'express', '**/cms/**', '**/web/**'], message: 'packages/shared stays framework-free.' }] },
+        {
+          patterns: [
+            {
+              group: ['react', 'antd', 'payload', '@payloadcms/*', 'express', '**/cms/**', '**/web/**'],
+              message: 'packages/shared stays framework-free.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -46,7 +46,13 @@ async function siteJsOnFirstVisit(baseUrl: string): Promise<{ files: number; byt
   const executablePath = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
   const browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   const page = await browser.newPage();
   const bodies: Promise<Buffer>[] = [];
@@ -90,5 +96,7 @@ export async function benchCatalog(seconds = 8): Promise<void> {
   const js = initialJsGzipped();
   const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
   console.log(`storefront entry JS (index.html): ${js.files} files, ${kib(js.bytes)} raw, ${kib(js.gzipped)} gzipped`);
-  console.log(`first visit to /site, all JS:     ${visit.files} files, ${kib(visit.bytes)} raw, ${kib(visit.gzipped)} gzipped`);
+  console.log(
+    `first visit to /site, all JS:     ${visit.files} files, ${kib(visit.bytes)} raw, ${kib(visit.gzipped)} gzipped`,
+  );
 }

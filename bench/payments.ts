@@ -59,7 +59,11 @@ export async function benchPayments(): Promise<void> {
       body: JSON.stringify({ products: ids.map((id, i) => ({ id, quantity: i + 1 })), coupon_code: null }),
     }).then((r) => r.json());
     const orderId = created.result.id as string;
-    await fetch(`${base}/__paypal/v2/checkout/orders/${orderId}/approve`, { method: 'POST', headers: json, body: '{}' });
+    await fetch(`${base}/__paypal/v2/checkout/orders/${orderId}/approve`, {
+      method: 'POST',
+      headers: json,
+      body: '{}',
+    });
     const captured = await fetch(`${base}/api/v2/payments/capture`, {
       method: 'POST',
       headers: json,
@@ -79,8 +83,12 @@ export async function benchPayments(): Promise<void> {
   const b95 = percentile(baseline, 95);
   const f50 = percentile(flow, 50);
   const f95 = percentile(flow, 95);
-  console.log(`Local API product read (${SHOPPERS} concurrent, n=${baseline.length}): median ${b50.toFixed(1)} ms, p95 ${b95.toFixed(1)} ms`);
-  console.log(`create+approve+capture  (${SHOPPERS} concurrent, n=${flow.length}): median ${f50.toFixed(1)} ms, p95 ${f95.toFixed(1)} ms`);
+  console.log(
+    `Local API product read (${SHOPPERS} concurrent, n=${baseline.length}): median ${b50.toFixed(1)} ms, p95 ${b95.toFixed(1)} ms`,
+  );
+  console.log(
+    `create+approve+capture  (${SHOPPERS} concurrent, n=${flow.length}): median ${f50.toFixed(1)} ms, p95 ${f95.toFixed(1)} ms`,
+  );
   console.log(`  ratio checkout/read: median ${(f50 / b50).toFixed(1)}×, p95 ${(f95 / b95).toFixed(1)}×`);
   server.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -23,7 +23,11 @@ export default defineConfig({
         // the rest split along the lazy routes, so a first visit downloads only the components Home uses.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie)[\\/]/, priority: 30 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie)[\\/]/,
+              priority: 30,
+            },
           ],
         },
       },

@@ -15,7 +15,8 @@ import { localOrigin, paypalSettings } from './services/paypal/instance';
 
 const JSON_BODY_LIMIT = '100kb';
 
-const isMultipart = (req: { headers: Record<string, string | string[] | undefined> }) => String(req.headers['content-type'] ?? '').startsWith('multipart/');
+const isMultipart = (req: { headers: Record<string, string | string[] | undefined> }) =>
+  String(req.headers['content-type'] ?? '').startsWith('multipart/');
 
 /** Extra origins the Content-Security-Policy must allow: real PayPal's SDK, buttons and API. */
 const PAYPAL_ORIGINS = process.env.PAYPAL_CLIENT_ID

@@ -28,7 +28,14 @@ export interface ProductInput {
 /** The product fields the spec reads back; the same shape as the storefront's PublicProduct pricing fields. */
 export type TestProduct = Pick<
   PublicProduct,
-  'id' | 'name' | 'price' | 'apply_discount' | 'discount_unit' | 'discount_amount' | 'apply_shipping' | 'inventory_stock'
+  | 'id'
+  | 'name'
+  | 'price'
+  | 'apply_discount'
+  | 'discount_unit'
+  | 'discount_amount'
+  | 'apply_shipping'
+  | 'inventory_stock'
 >;
 
 /** Payload's REST API acting as the signed-in admin (cookie kept by the request context). */
@@ -126,7 +133,12 @@ export const DESKTOP = { width: 1280, height: 800 };
  * Full-page screenshots at desktop and phone width: test-results/screenshots/checkout-<name>-<width>.png
  * (the project's output directory, so a run with --output keeps its pictures with its other results).
  */
-export async function screenshots(page: Page, testInfo: TestInfo, name: string, ready?: () => Promise<void>): Promise<void> {
+export async function screenshots(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  ready?: () => Promise<void>,
+): Promise<void> {
   const before = page.viewportSize() ?? DESKTOP;
   // Cart and payment toasts last a few seconds: the pictures are of the page, not of the notices.
   await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 10_000 });

@@ -5,19 +5,16 @@
  */
 import { expect, test } from '@playwright/test';
 import { cartTotals, formatMoney, lineTotal, MESSAGES } from '../../packages/shared/src';
-import {
-  addFromProductPage,
-  AdminApi,
-  cartLine,
-  publicConfig,
-  screenshots,
-  uid,
-} from './checkout-helpers';
+import { addFromProductPage, AdminApi, cartLine, publicConfig, screenshots, uid } from './checkout-helpers';
 
 const ORDER_URL = /\/site\/orders\/[A-Za-z0-9-]+$/;
 
 test.describe('checkout', () => {
-  test('a shopper buys two products with PayPal, then finds the order again by its number', async ({ page, request, baseURL }, testInfo) => {
+  test('a shopper buys two products with PayPal, then finds the order again by its number', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
     const admin = await AdminApi.login(request, baseURL);
     const config = await publicConfig(request);
     const tag = uid();
@@ -153,7 +150,11 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('cart-empty')).toBeVisible();
   });
 
-  test('lines that are no longer sold are flagged and block the payment until removed', async ({ page, request, baseURL }, testInfo) => {
+  test('lines that are no longer sold are flagged and block the payment until removed', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
     const admin = await AdminApi.login(request, baseURL);
     const tag = uid();
     const gone = await admin.createProduct({ name: `Sugo Antico ${tag}`, price: 6 });
@@ -182,7 +183,11 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/site\/shop$/);
   });
 
-  test('a product sold out while the cart is open is refused at payment and flagged', async ({ page, request, baseURL }) => {
+  test('a product sold out while the cart is open is refused at payment and flagged', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const admin = await AdminApi.login(request, baseURL);
     const product = await admin.createProduct({ name: `Crema di Carciofi ${uid()}`, price: 9.9 });
     await addFromProductPage(page, product, 1);
@@ -199,14 +204,20 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/site\/cart$/);
   });
 
-  test('a payment that PayPal holds as pending tells the shopper to wait for the email', async ({ page, request, baseURL }, testInfo) => {
+  test('a payment that PayPal holds as pending tells the shopper to wait for the email', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
     const admin = await AdminApi.login(request, baseURL);
     const product = await admin.createProduct({ name: `Olive Taggiasche ${uid()}`, price: 11 });
     await addFromProductPage(page, product, 1);
     await page.goto('/site/cart');
     await page.getByTestId('cart-terms').check();
     await page.evaluate(() => {
-      (window as unknown as { __PAYPAL_EMULATOR_APPROVAL__: unknown }).__PAYPAL_EMULATOR_APPROVAL__ = { capture_status: 'PENDING' };
+      (window as unknown as { __PAYPAL_EMULATOR_APPROVAL__: unknown }).__PAYPAL_EMULATOR_APPROVAL__ = {
+        capture_status: 'PENDING',
+      };
     });
     await page.getByTestId('paypal-button').click();
 

@@ -57,7 +57,12 @@ test.describe('public storefront', () => {
         discount_amount: 20,
         quantity_amount: 250,
       });
-      const product = await admin.createProduct({ name: productName, categories: [categoryId], img: oilImage.id, price: 18.5 });
+      const product = await admin.createProduct({
+        name: productName,
+        categories: [categoryId],
+        img: oilImage.id,
+        price: 18.5,
+      });
       productId = String(product.id);
 
       const config = await request.get('/api/v2/config');
@@ -79,7 +84,10 @@ test.describe('public storefront', () => {
       const offer = page.getByTestId('discount-highlight');
       await expect(offer).toContainText(offerName);
       await expect(offer.getByTestId('discount-price')).toHaveText(
-        formatMoney(discountedUnitPrice({ price: 24, apply_discount: true, discount_unit: '%', discount_amount: 20 }), currency),
+        formatMoney(
+          discountedUnitPrice({ price: 24, apply_discount: true, discount_unit: '%', discount_amount: 20 }),
+          currency,
+        ),
       );
       // Five stars and the newest: first in the "All" tab of the featured products.
       await expect(cardFor(page.getByTestId('featured-products'), productName)).toBeVisible();
@@ -122,7 +130,10 @@ test.describe('public storefront', () => {
     });
 
     await test.step('open the category from the category grid: it lists its products', async () => {
-      const categoryCard = page.getByTestId('category-grid').getByTestId('category-card').filter({ hasText: categoryName });
+      const categoryCard = page
+        .getByTestId('category-grid')
+        .getByTestId('category-card')
+        .filter({ hasText: categoryName });
       await expect(categoryCard).toContainText('2 products');
       await categoryCard.click();
       await expect(page).toHaveURL(pathIs(`/site/category/${encodeURIComponent(categoryId)}`));
@@ -260,7 +271,15 @@ test.describe('public storefront', () => {
         await button.click();
         await expect(menu).toBeVisible();
         await expect(button).toHaveAttribute('aria-expanded', 'true');
-        await expect(menu.getByRole('link')).toHaveText(['Home', 'Shop', 'Recipes', 'About', 'Contact', 'Track order', 'Cart (0)']);
+        await expect(menu.getByRole('link')).toHaveText([
+          'Home',
+          'Shop',
+          'Recipes',
+          'About',
+          'Contact',
+          'Track order',
+          'Cart (0)',
+        ]);
         const file = screenshotPath(testInfo, 'mobile-menu', PHONE.width);
         await page.screenshot({ path: file, animations: 'disabled' });
         await testInfo.attach('storefront-mobile-menu-390', { path: file, contentType: 'image/png' });
@@ -291,7 +310,9 @@ test.describe('public storefront', () => {
     baseURL,
   }) => {
     const email = `e2e.incomplete.${uniqueWord()}@example.com`;
-    const res = await request.post('/api/v2/contacts', { data: { firstname: 'Giulia', email, message: 'No subject, no last name' } });
+    const res = await request.post('/api/v2/contacts', {
+      data: { firstname: 'Giulia', email, message: 'No subject, no last name' },
+    });
     expect(res.status()).toBe(400);
     expect(await res.json()).toMatchObject({ status: 400 });
 

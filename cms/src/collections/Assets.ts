@@ -18,8 +18,20 @@ export const Assets: CollectionConfig = {
     formatOptions: { format: 'webp', options: { quality: 82 } },
     resizeOptions: { width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true },
     imageSizes: [
-      { name: 'thumbnail', width: 160, height: 160, fit: 'cover', formatOptions: { format: 'webp', options: { quality: 78 } } },
-      { name: 'card', width: 480, height: 480, fit: 'cover', formatOptions: { format: 'webp', options: { quality: 80 } } },
+      {
+        name: 'thumbnail',
+        width: 160,
+        height: 160,
+        fit: 'cover',
+        formatOptions: { format: 'webp', options: { quality: 78 } },
+      },
+      {
+        name: 'card',
+        width: 480,
+        height: 480,
+        fit: 'cover',
+        formatOptions: { format: 'webp', options: { quality: 80 } },
+      },
     ],
     adminThumbnail: 'thumbnail',
   },

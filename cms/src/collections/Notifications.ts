@@ -19,7 +19,14 @@ export const Notifications: CollectionConfig = {
     { name: 'telephone', type: 'text', maxLength: 40 },
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     { name: 'message', type: 'textarea', required: true, maxLength: 5000 },
-    { name: 'type', type: 'select', options: [...NOTIFICATION_TYPES], defaultValue: 'contact', required: true, index: true },
+    {
+      name: 'type',
+      type: 'select',
+      options: [...NOTIFICATION_TYPES],
+      defaultValue: 'contact',
+      required: true,
+      index: true,
+    },
     { name: 'status', type: 'select', options: [...RECORD_STATUSES], defaultValue: 'new', required: true, index: true },
   ],
 };

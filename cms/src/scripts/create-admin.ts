@@ -15,7 +15,11 @@ const password = await ask('Password: ', process.env.ADMIN_PASSWORD);
 rl.close();
 
 if (!isPasswordAcceptable(password, password)) {
-  console.error(`Password does not meet the rules:\n- ${PASSWORD_RULES.slice(0, 4).map((r) => r.label).join('\n- ')}`);
+  console.error(
+    `Password does not meet the rules:\n- ${PASSWORD_RULES.slice(0, 4)
+      .map((r) => r.label)
+      .join('\n- ')}`,
+  );
   process.exit(1);
 }
 const payload = await getPayload({ config });

@@ -40,10 +40,16 @@ const PALETTES: Record<CategoryKey, Palette> = {
 };
 
 const esc = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 const UNIT_TEXT: Record<QuantityUnit, string> = { Ml: 'ml', L: 'L', Oz: 'oz', g: 'g', Kg: 'kg', Lb: 'lb', Pcs: 'pcs' };
-const quantityText = (p: SeedProduct) => (p.quantity_unit === 'Pcs' ? '' : `${p.quantity_amount} ${UNIT_TEXT[p.quantity_unit]}`);
+const quantityText = (p: SeedProduct) =>
+  p.quantity_unit === 'Pcs' ? '' : `${p.quantity_amount} ${UNIT_TEXT[p.quantity_unit]}`;
 
 /** Splits a title into at most `maxLines` lines of about `width` characters. */
 function wrap(text: string, width: number, maxLines = 2): string[] {
@@ -70,7 +76,8 @@ function shade(hex: string, t: number): string {
 }
 
 /** Font size for a word to fit a given width (rough average glyph width of 0.62 em for capitals). */
-const fitFont = (text: string, width: number, max: number) => Math.min(max, Math.floor(width / (Math.max(text.length, 1) * 0.8)));
+const fitFont = (text: string, width: number, max: number) =>
+  Math.min(max, Math.floor(width / (Math.max(text.length, 1) * 0.8)));
 
 // ---------------------------------------------------------------------------------------------------------
 // Shared pieces
@@ -97,7 +104,9 @@ function background(width: number, height: number, pal: Palette, rng: Rng, motif
     const y = rng.range(0, height);
     const r = rng.range(0, 360);
     const s = rng.range(0.7, 1.4);
-    motifs.push(`<g transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${r.toFixed(0)}) scale(${s.toFixed(2)})">${motif(motifKind)}</g>`);
+    motifs.push(
+      `<g transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${r.toFixed(0)}) scale(${s.toFixed(2)})">${motif(motifKind)}</g>`,
+    );
   }
   return `
   <defs>
@@ -132,7 +141,16 @@ function motif(kind: CategoryKey): string {
 }
 
 /** A cream label with a word, an optional sprig and the quantity. */
-function labelPlate(x: number, y: number, w: number, h: number, word: string, qty: string, accent: string, rounded = 6): string {
+function labelPlate(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  word: string,
+  qty: string,
+  accent: string,
+  rounded = 6,
+): string {
   const wordSize = fitFont(word, w - 24, 30);
   return `
   <rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rounded}" fill="#f8efda"/>
@@ -151,7 +169,8 @@ function labelPlate(x: number, y: number, w: number, h: number, word: string, qt
 // Containers, drawn around (0, 0) = bottom centre, about 440 px tall
 
 function oilBottle(p: { color: string; label: string; qty: string }): string {
-  const body = 'M-90 -14 Q-90 0 -76 0 L76 0 Q90 0 90 -14 L90 -262 C90 -306 30 -312 30 -344 L30 -392 L-30 -392 L-30 -344 C-30 -312 -90 -306 -90 -262 Z';
+  const body =
+    'M-90 -14 Q-90 0 -76 0 L76 0 Q90 0 90 -14 L90 -262 C90 -306 30 -312 30 -344 L30 -392 L-30 -392 L-30 -344 C-30 -312 -90 -306 -90 -262 Z';
   return `
   <path d="${body}" fill="${shade(p.color, -0.35)}"/>
   <path d="M-84 -14 L-84 -255 C-84 -280 -60 -292 -40 -300 L40 -300 C60 -292 84 -280 84 -255 L84 -14 Z" fill="${p.color}" opacity=".9"/>
@@ -195,7 +214,9 @@ function cruet(p: { color: string; label: string; qty: string }): string {
 function jar(p: { color: string; label: string; qty: string }, rng: Rng): string {
   const bits: string[] = [];
   for (let i = 0; i < 26; i += 1) {
-    bits.push(`<circle cx="${rng.range(-100, 100).toFixed(0)}" cy="${rng.range(-240, -20).toFixed(0)}" r="${rng.range(3, 9).toFixed(1)}" fill="${shade(p.color, rng.range(-0.3, 0.25))}"/>`);
+    bits.push(
+      `<circle cx="${rng.range(-100, 100).toFixed(0)}" cy="${rng.range(-240, -20).toFixed(0)}" r="${rng.range(3, 9).toFixed(1)}" fill="${shade(p.color, rng.range(-0.3, 0.25))}"/>`,
+    );
   }
   return `
   <defs><clipPath id="jarclip"><rect x="-112" y="-262" width="224" height="262" rx="34"/></clipPath></defs>
@@ -222,14 +243,18 @@ function pastaWindow(cut: PastaCut, color: string, rng: Rng): string {
     case 'long':
       for (let x = -100; x < 100; x += 7) {
         const tilt = rng.range(-6, 6);
-        out.push(`<line x1="${x}" y1="-345" x2="${x + tilt}" y2="-185" stroke="${dark}" stroke-width="7"/><line x1="${x}" y1="-345" x2="${x + tilt}" y2="-185" stroke="${color}" stroke-width="4.5"/>`);
+        out.push(
+          `<line x1="${x}" y1="-345" x2="${x + tilt}" y2="-185" stroke="${dark}" stroke-width="7"/><line x1="${x}" y1="-345" x2="${x + tilt}" y2="-185" stroke="${color}" stroke-width="4.5"/>`,
+        );
       }
       break;
     case 'tube':
       for (let y = -340; y < -180; y += 26) {
         for (let x = -100 + ((y / 26) % 2 ? 20 : 0); x < 110; x += 42) {
           const dx = x + rng.range(-4, 4);
-          out.push(`<ellipse cx="${dx}" cy="${y}" rx="20" ry="13" fill="${color}" stroke="${dark}" stroke-width="2"/><ellipse cx="${dx}" cy="${y}" rx="11" ry="6" fill="${shade(color, -0.45)}"/>`);
+          out.push(
+            `<ellipse cx="${dx}" cy="${y}" rx="20" ry="13" fill="${color}" stroke="${dark}" stroke-width="2"/><ellipse cx="${dx}" cy="${y}" rx="11" ry="6" fill="${shade(color, -0.45)}"/>`,
+          );
         }
       }
       break;
@@ -237,7 +262,9 @@ function pastaWindow(cut: PastaCut, color: string, rng: Rng): string {
       for (let i = 0; i < 60; i += 1) {
         const x = rng.range(-92, 92);
         const y = rng.range(-340, -188);
-        out.push(`<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="12" fill="${color}" stroke="${dark}" stroke-width="1.5"/><circle cx="${(x + 2).toFixed(0)}" cy="${(y - 2).toFixed(0)}" r="6" fill="${dark}" opacity=".6"/>`);
+        out.push(
+          `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="12" fill="${color}" stroke="${dark}" stroke-width="1.5"/><circle cx="${(x + 2).toFixed(0)}" cy="${(y - 2).toFixed(0)}" r="6" fill="${dark}" opacity=".6"/>`,
+        );
       }
       break;
     case 'spiral':
@@ -245,13 +272,17 @@ function pastaWindow(cut: PastaCut, color: string, rng: Rng): string {
         const x = rng.range(-90, 70);
         const y = rng.range(-335, -200);
         const r = rng.range(-40, 40);
-        out.push(`<path transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${r.toFixed(0)})" d="M0 0 q5 -8 10 0 t10 0 t10 0 t10 0" fill="none" stroke="${dark}" stroke-width="10" stroke-linecap="round"/><path transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${r.toFixed(0)})" d="M0 0 q5 -8 10 0 t10 0 t10 0 t10 0" fill="none" stroke="${color}" stroke-width="6" stroke-linecap="round"/>`);
+        out.push(
+          `<path transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${r.toFixed(0)})" d="M0 0 q5 -8 10 0 t10 0 t10 0 t10 0" fill="none" stroke="${dark}" stroke-width="10" stroke-linecap="round"/><path transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${r.toFixed(0)})" d="M0 0 q5 -8 10 0 t10 0 t10 0 t10 0" fill="none" stroke="${color}" stroke-width="6" stroke-linecap="round"/>`,
+        );
       }
       break;
     case 'ribbon':
       for (let y = -350; y < -175; y += 16) {
         const a = rng.range(-10, 10);
-        out.push(`<path d="M-100 ${y} C-50 ${y + a} 0 ${y - a} 50 ${y + a} S 110 ${y - a} 110 ${y}" fill="none" stroke="${dark}" stroke-width="14"/><path d="M-100 ${y} C-50 ${y + a} 0 ${y - a} 50 ${y + a} S 110 ${y - a} 110 ${y}" fill="none" stroke="${color}" stroke-width="10"/>`);
+        out.push(
+          `<path d="M-100 ${y} C-50 ${y + a} 0 ${y - a} 50 ${y + a} S 110 ${y - a} 110 ${y}" fill="none" stroke="${dark}" stroke-width="14"/><path d="M-100 ${y} C-50 ${y + a} 0 ${y - a} 50 ${y + a} S 110 ${y - a} 110 ${y}" fill="none" stroke="${color}" stroke-width="10"/>`,
+        );
       }
       break;
   }
@@ -342,7 +373,15 @@ function container(p: SeedProduct, rng: Rng): string {
 const categoryOf = (key: CategoryKey): SeedCategory => CATEGORIES.find((c) => c.key === key)!;
 
 /** Each container fills the picture about equally. */
-const SHAPE_SCALE: Record<SeedProduct['shape'], number> = { bottle: 1.1, tin: 1.1, cruet: 1.18, jar: 1.28, 'pasta-bag': 1.12, box: 1.18, card: 1.2 };
+const SHAPE_SCALE: Record<SeedProduct['shape'], number> = {
+  bottle: 1.1,
+  tin: 1.1,
+  cruet: 1.18,
+  jar: 1.28,
+  'pasta-bag': 1.12,
+  box: 1.18,
+  card: 1.2,
+};
 
 export function productSvg(p: SeedProduct): string {
   const rng = createRng(seedFrom(p.name));
@@ -351,9 +390,7 @@ export function productSvg(p: SeedProduct): string {
   const lines = wrap(p.title, 16);
   const size = lines.length > 1 ? 52 : 60;
   const titleY = lines.length > 1 ? 92 : 112;
-  const title = lines
-    .map((l, i) => `<tspan x="400" y="${titleY + i * (size + 6)}">${esc(l)}</tspan>`)
-    .join('');
+  const title = lines.map((l, i) => `<tspan x="400" y="${titleY + i * (size + 6)}">${esc(l)}</tspan>`).join('');
   const subY = titleY + (lines.length - 1) * (size + 6) + 42;
   const scale = SHAPE_SCALE[p.shape];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
@@ -439,7 +476,10 @@ function dish(kind: SeedRecipe['dish'], rng: Rng): string {
     case 'bruschetta': {
       out.push(`<rect x="196" y="162" width="824" height="474" rx="44" fill="#000" opacity=".18"/>`);
       out.push(`<rect x="190" y="150" width="820" height="470" rx="40" fill="#b27a46"/>`);
-      for (let y = 170; y < 610; y += 18) out.push(`<path d="M200 ${y} Q600 ${y + rng.range(-8, 8)} 1000 ${y}" stroke="#8e5a2e" stroke-width="2" fill="none" opacity=".5"/>`);
+      for (let y = 170; y < 610; y += 18)
+        out.push(
+          `<path d="M200 ${y} Q600 ${y + rng.range(-8, 8)} 1000 ${y}" stroke="#8e5a2e" stroke-width="2" fill="none" opacity=".5"/>`,
+        );
       out.push(`<circle cx="950" cy="385" r="16" fill="#7a4a22"/>`);
       const slices = [
         [360, 380, -12],
@@ -447,11 +487,15 @@ function dish(kind: SeedRecipe['dish'], rng: Rng): string {
         [830, 390, -4],
       ];
       for (const [x, y, a] of slices) {
-        out.push(`<g transform="translate(${x} ${y}) rotate(${a})"><rect x="-112" y="-150" width="224" height="300" rx="70" fill="#9a5a24"/><rect x="-100" y="-138" width="200" height="276" rx="60" fill="#ecc987"/><rect x="-100" y="-138" width="200" height="276" rx="60" fill="url(#crumb)" opacity=".5"/></g>`);
+        out.push(
+          `<g transform="translate(${x} ${y}) rotate(${a})"><rect x="-112" y="-150" width="224" height="300" rx="70" fill="#9a5a24"/><rect x="-100" y="-138" width="200" height="276" rx="60" fill="#ecc987"/><rect x="-100" y="-138" width="200" height="276" rx="60" fill="url(#crumb)" opacity=".5"/></g>`,
+        );
         for (let i = 0; i < 26; i += 1) {
           const [px, py] = inDisc(rng, x, y, 86);
           const s = rng.range(14, 22);
-          out.push(`<rect x="${(px - s / 2).toFixed(0)}" y="${(py - s / 2).toFixed(0)}" width="${s.toFixed(0)}" height="${s.toFixed(0)}" rx="4" fill="${rng.pick(['#d3382c', '#e04a3a', '#b92a20'])}" transform="rotate(${rng.int(0, 90)} ${px.toFixed(0)} ${py.toFixed(0)})"/>`);
+          out.push(
+            `<rect x="${(px - s / 2).toFixed(0)}" y="${(py - s / 2).toFixed(0)}" width="${s.toFixed(0)}" height="${s.toFixed(0)}" rx="4" fill="${rng.pick(['#d3382c', '#e04a3a', '#b92a20'])}" transform="rotate(${rng.int(0, 90)} ${px.toFixed(0)} ${py.toFixed(0)})"/>`,
+          );
         }
         out.push(leaf(x - 20, y - 30, 56, rng.range(0, 360)), leaf(x + 10, y + 20, 48, rng.range(0, 360), '#4a8f35'));
       }
@@ -464,16 +508,24 @@ function dish(kind: SeedRecipe['dish'], rng: Rng): string {
         const rx = rng.range(60, 150);
         const ry = rng.range(40, 120);
         const a = rng.range(0, 180);
-        out.push(`<ellipse cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" rx="${rx.toFixed(0)}" ry="${ry.toFixed(0)}" transform="rotate(${a.toFixed(0)} ${x.toFixed(0)} ${y.toFixed(0)})" fill="none" stroke="#c99a3a" stroke-width="7"/>`);
-        out.push(`<ellipse cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" rx="${rx.toFixed(0)}" ry="${ry.toFixed(0)}" transform="rotate(${a.toFixed(0)} ${x.toFixed(0)} ${y.toFixed(0)})" fill="none" stroke="#efd07a" stroke-width="4.5"/>`);
+        out.push(
+          `<ellipse cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" rx="${rx.toFixed(0)}" ry="${ry.toFixed(0)}" transform="rotate(${a.toFixed(0)} ${x.toFixed(0)} ${y.toFixed(0)})" fill="none" stroke="#c99a3a" stroke-width="7"/>`,
+        );
+        out.push(
+          `<ellipse cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" rx="${rx.toFixed(0)}" ry="${ry.toFixed(0)}" transform="rotate(${a.toFixed(0)} ${x.toFixed(0)} ${y.toFixed(0)})" fill="none" stroke="#efd07a" stroke-width="4.5"/>`,
+        );
       }
       for (let i = 0; i < 18; i += 1) {
         const [x, y] = inDisc(rng, cx, cy, 140);
-        out.push(`<ellipse cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" rx="9" ry="6" fill="#f7ecd0" stroke="#d9b870" stroke-width="1.5"/>`);
+        out.push(
+          `<ellipse cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" rx="9" ry="6" fill="#f7ecd0" stroke="#d9b870" stroke-width="1.5"/>`,
+        );
       }
       for (let i = 0; i < 40; i += 1) {
         const [x, y] = inDisc(rng, cx, cy, 150);
-        out.push(`<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${rng.range(2.5, 4.5).toFixed(1)}" fill="${rng.chance(0.5) ? '#c8241a' : '#3f7f2f'}"/>`);
+        out.push(
+          `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${rng.range(2.5, 4.5).toFixed(1)}" fill="${rng.chance(0.5) ? '#c8241a' : '#3f7f2f'}"/>`,
+        );
       }
       break;
     }
@@ -484,16 +536,31 @@ function dish(kind: SeedRecipe['dish'], rng: Rng): string {
         const x = cx + Math.cos(a) * 150;
         const y = cy + Math.sin(a) * 150;
         if (i % 2 === 0) {
-          out.push(`<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="64" fill="#d8402f" stroke="#b02a1e" stroke-width="3"/>`);
+          out.push(
+            `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="64" fill="#d8402f" stroke="#b02a1e" stroke-width="3"/>`,
+          );
           for (let k = 0; k < 5; k += 1) {
             const b = (k / 5) * Math.PI * 2;
-            out.push(`<ellipse cx="${(x + Math.cos(b) * 34).toFixed(0)}" cy="${(y + Math.sin(b) * 34).toFixed(0)}" rx="14" ry="9" transform="rotate(${((b * 180) / Math.PI).toFixed(0)} ${(x + Math.cos(b) * 34).toFixed(0)} ${(y + Math.sin(b) * 34).toFixed(0)})" fill="#f08a6a"/>`);
+            out.push(
+              `<ellipse cx="${(x + Math.cos(b) * 34).toFixed(0)}" cy="${(y + Math.sin(b) * 34).toFixed(0)}" rx="14" ry="9" transform="rotate(${((b * 180) / Math.PI).toFixed(0)} ${(x + Math.cos(b) * 34).toFixed(0)} ${(y + Math.sin(b) * 34).toFixed(0)})" fill="#f08a6a"/>`,
+            );
           }
         } else {
-          out.push(`<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="60" fill="#fffdf6" stroke="#e9e0cc" stroke-width="3"/>`);
+          out.push(
+            `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="60" fill="#fffdf6" stroke="#e9e0cc" stroke-width="3"/>`,
+          );
         }
       }
-      for (let i = 0; i < 7; i += 1) out.push(leaf(cx + rng.range(-60, 40), cy + rng.range(-60, 40), rng.range(50, 70), rng.range(0, 360), rng.pick(['#3f7f2f', '#4a8f35'])));
+      for (let i = 0; i < 7; i += 1)
+        out.push(
+          leaf(
+            cx + rng.range(-60, 40),
+            cy + rng.range(-60, 40),
+            rng.range(50, 70),
+            rng.range(0, 360),
+            rng.pick(['#3f7f2f', '#4a8f35']),
+          ),
+        );
       out.push(balsamicDrops(rng, cx, cy, 120, 18));
       break;
     }
@@ -502,19 +569,27 @@ function dish(kind: SeedRecipe['dish'], rng: Rng): string {
       for (let i = 0; i < 140; i += 1) {
         const [x, y] = inDisc(rng, cx, cy, 165);
         const a = rng.range(0, 360);
-        out.push(`<path transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${a.toFixed(0)})" d="M-16 0 q8 -9 16 0 t16 0" fill="none" stroke="${rng.pick(['#6f9a32', '#7aa83a', '#5f8a2a'])}" stroke-width="11" stroke-linecap="round"/>`);
+        out.push(
+          `<path transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${a.toFixed(0)})" d="M-16 0 q8 -9 16 0 t16 0" fill="none" stroke="${rng.pick(['#6f9a32', '#7aa83a', '#5f8a2a'])}" stroke-width="11" stroke-linecap="round"/>`,
+        );
       }
       for (let i = 0; i < 12; i += 1) {
         const [x, y] = inDisc(rng, cx, cy, 160);
-        out.push(`<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="70" height="10" rx="5" fill="#3f7a26" transform="rotate(${rng.int(0, 180)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`);
+        out.push(
+          `<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="70" height="10" rx="5" fill="#3f7a26" transform="rotate(${rng.int(0, 180)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`,
+        );
       }
       for (let i = 0; i < 16; i += 1) {
         const [x, y] = inDisc(rng, cx, cy, 160);
-        out.push(`<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="20" height="20" rx="4" fill="#f1dc96" stroke="#cfb15a" stroke-width="1.5"/>`);
+        out.push(
+          `<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="20" height="20" rx="4" fill="#f1dc96" stroke="#cfb15a" stroke-width="1.5"/>`,
+        );
       }
       for (let i = 0; i < 22; i += 1) {
         const [x, y] = inDisc(rng, cx, cy, 150);
-        out.push(`<ellipse cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" rx="7" ry="4" fill="#f6e6b8" transform="rotate(${rng.int(0, 180)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`);
+        out.push(
+          `<ellipse cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" rx="7" ry="4" fill="#f6e6b8" transform="rotate(${rng.int(0, 180)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`,
+        );
       }
       out.push(leaf(cx - 20, cy - 20, 80, -30, '#2f7a25'), leaf(cx, cy - 10, 70, 40, '#3f8f30'));
       break;
@@ -524,19 +599,31 @@ function dish(kind: SeedRecipe['dish'], rng: Rng): string {
       const items: string[] = [];
       for (let i = 0; i < 90; i += 1) {
         const [x, y] = inDisc(rng, cx, cy, 220);
-        const kind = rng.weighted(['bread', 'tomato', 'cucumber', 'onion'] as const, (k) => ({ bread: 3, tomato: 3, cucumber: 2, onion: 1 })[k]);
+        const kind = rng.weighted(
+          ['bread', 'tomato', 'cucumber', 'onion'] as const,
+          (k) => ({ bread: 3, tomato: 3, cucumber: 2, onion: 1 })[k],
+        );
         if (kind === 'bread') {
-          items.push(`<rect x="${(x - 20).toFixed(0)}" y="${(y - 20).toFixed(0)}" width="40" height="40" rx="6" fill="#e2b46a" stroke="#a8702e" stroke-width="5" transform="rotate(${rng.int(0, 90)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`);
+          items.push(
+            `<rect x="${(x - 20).toFixed(0)}" y="${(y - 20).toFixed(0)}" width="40" height="40" rx="6" fill="#e2b46a" stroke="#a8702e" stroke-width="5" transform="rotate(${rng.int(0, 90)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`,
+          );
         } else if (kind === 'tomato') {
-          items.push(`<path transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${rng.int(0, 360)})" d="M-26 0 A26 26 0 0 1 26 0 Z" fill="#d8382a"/><path transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${rng.int(0, 360)})" d="M-16 -4 A16 12 0 0 1 16 -4 Z" fill="#f07a5a"/>`);
+          items.push(
+            `<path transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${rng.int(0, 360)})" d="M-26 0 A26 26 0 0 1 26 0 Z" fill="#d8382a"/><path transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${rng.int(0, 360)})" d="M-16 -4 A16 12 0 0 1 16 -4 Z" fill="#f07a5a"/>`,
+          );
         } else if (kind === 'cucumber') {
-          items.push(`<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="20" fill="#d9ebb0" stroke="#3f6a26" stroke-width="4"/><circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="7" fill="#c1dc8a"/>`);
+          items.push(
+            `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="20" fill="#d9ebb0" stroke="#3f6a26" stroke-width="4"/><circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="7" fill="#c1dc8a"/>`,
+          );
         } else {
-          items.push(`<path transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${rng.int(0, 360)})" d="M-24 0 A24 24 0 0 1 24 0" fill="none" stroke="#8a3a7a" stroke-width="5"/>`);
+          items.push(
+            `<path transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${rng.int(0, 360)})" d="M-24 0 A24 24 0 0 1 24 0" fill="none" stroke="#8a3a7a" stroke-width="5"/>`,
+          );
         }
       }
       out.push(...items);
-      for (let i = 0; i < 8; i += 1) out.push(leaf(cx + rng.range(-180, 150), cy + rng.range(-180, 150), rng.range(50, 70), rng.range(0, 360)));
+      for (let i = 0; i < 8; i += 1)
+        out.push(leaf(cx + rng.range(-180, 150), cy + rng.range(-180, 150), rng.range(50, 70), rng.range(0, 360)));
       break;
     }
     case 'strawberries': {
@@ -554,10 +641,13 @@ function dish(kind: SeedRecipe['dish'], rng: Rng): string {
         ]
           .map(([sx, sy]) => `<ellipse cx="${sx}" cy="${sy}" rx="2" ry="3" fill="#f6d66a"/>`)
           .join('');
-        out.push(`<g transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${a.toFixed(0)})"><path d="M0 38 C-40 20 -40 -28 -20 -30 C-10 -32 10 -32 20 -30 C40 -28 40 20 0 38 Z" fill="${rng.pick(['#d42a3a', '#c81f30', '#e03a44'])}" stroke="#9a1424" stroke-width="2"/>${seeds}<path d="M-22 -30 L-8 -38 L0 -48 L8 -38 L22 -30 L8 -30 L0 -24 L-8 -30 Z" fill="#3f8f30"/></g>`);
+        out.push(
+          `<g transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${a.toFixed(0)})"><path d="M0 38 C-40 20 -40 -28 -20 -30 C-10 -32 10 -32 20 -30 C40 -28 40 20 0 38 Z" fill="${rng.pick(['#d42a3a', '#c81f30', '#e03a44'])}" stroke="#9a1424" stroke-width="2"/>${seeds}<path d="M-22 -30 L-8 -38 L0 -48 L8 -38 L22 -30 L8 -30 L0 -24 L-8 -30 Z" fill="#3f8f30"/></g>`,
+        );
       }
       out.push(balsamicDrops(rng, cx, cy, 200, 14));
-      for (let i = 0; i < 5; i += 1) out.push(leaf(cx + rng.range(-120, 100), cy + rng.range(-120, 100), 46, rng.range(0, 360), '#5aa83a'));
+      for (let i = 0; i < 5; i += 1)
+        out.push(leaf(cx + rng.range(-120, 100), cy + rng.range(-120, 100), 46, rng.range(0, 360), '#5aa83a'));
       break;
     }
     case 'paccheri': {
@@ -566,15 +656,21 @@ function dish(kind: SeedRecipe['dish'], rng: Rng): string {
       for (let i = 0; i < 30; i += 1) {
         const [x, y] = inDisc(rng, cx, cy, 150);
         const a = rng.range(0, 180);
-        out.push(`<g transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${a.toFixed(0)})"><ellipse rx="40" ry="26" fill="#e8a45a" stroke="#b8551e" stroke-width="4"/><ellipse rx="24" ry="12" fill="#7a2410"/></g>`);
+        out.push(
+          `<g transform="translate(${x.toFixed(0)} ${y.toFixed(0)}) rotate(${a.toFixed(0)})"><ellipse rx="40" ry="26" fill="#e8a45a" stroke="#b8551e" stroke-width="4"/><ellipse rx="24" ry="12" fill="#7a2410"/></g>`,
+        );
       }
       for (let i = 0; i < 80; i += 1) {
         const [x, y] = inDisc(rng, cx, cy, 170);
-        out.push(`<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${rng.range(3, 6).toFixed(1)}" fill="${rng.pick(['#6a2a14', '#8a3a1c'])}"/>`);
+        out.push(
+          `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${rng.range(3, 6).toFixed(1)}" fill="${rng.pick(['#6a2a14', '#8a3a1c'])}"/>`,
+        );
       }
       for (let i = 0; i < 26; i += 1) {
         const [x, y] = inDisc(rng, cx, cy, 150);
-        out.push(`<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="14" height="5" rx="2" fill="#fbf1cc" transform="rotate(${rng.int(0, 180)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`);
+        out.push(
+          `<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="14" height="5" rx="2" fill="#fbf1cc" transform="rotate(${rng.int(0, 180)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`,
+        );
       }
       out.push(leaf(cx + 10, cy - 30, 70, -40, '#2f7a25'), leaf(cx + 20, cy - 20, 60, 20, '#3f8f30'));
       break;
@@ -612,10 +708,14 @@ function oliveTree(x: number, y: number, s: number, rng: Rng): string {
   for (let i = 0; i < 16; i += 1) {
     const bx = rng.range(-70, 70);
     const by = rng.range(-150, -80);
-    blobs.push(`<circle cx="${bx.toFixed(0)}" cy="${by.toFixed(0)}" r="${rng.range(26, 42).toFixed(0)}" fill="${rng.pick(['#7d8f52', '#8c9c5e', '#6f8248', '#9aa86c'])}"/>`);
+    blobs.push(
+      `<circle cx="${bx.toFixed(0)}" cy="${by.toFixed(0)}" r="${rng.range(26, 42).toFixed(0)}" fill="${rng.pick(['#7d8f52', '#8c9c5e', '#6f8248', '#9aa86c'])}"/>`,
+    );
   }
   for (let i = 0; i < 5; i += 1) {
-    blobs.push(`<circle cx="${rng.range(-60, 60).toFixed(0)}" cy="${rng.range(-150, -90).toFixed(0)}" r="3" fill="#4a3a44" opacity=".8"/>`);
+    blobs.push(
+      `<circle cx="${rng.range(-60, 60).toFixed(0)}" cy="${rng.range(-150, -90).toFixed(0)}" r="3" fill="#4a3a44" opacity=".8"/>`,
+    );
   }
   return `<g transform="translate(${x} ${y}) scale(${s})">
     <ellipse cx="0" cy="4" rx="70" ry="12" fill="#000" opacity=".15"/>
@@ -630,10 +730,14 @@ function aboutSvg(): string {
   for (let row = 0; row < 3; row += 1) {
     const y = 470 + row * 85;
     const s = 0.55 + row * 0.25;
-    for (let x = -40 + row * 50; x < 1260; x += 200 + row * 60) trees.push(oliveTree(x + rng.range(-20, 20), y, s, rng));
+    for (let x = -40 + row * 50; x < 1260; x += 200 + row * 60)
+      trees.push(oliveTree(x + rng.range(-20, 20), y, s, rng));
   }
   const cypresses = [676, 700, 905]
-    .map((x, i) => `<rect x="${x - 2}" y="312" width="4" height="10" fill="#5a3a22"/><ellipse cx="${x}" cy="${262 - (i % 2) * 8}" rx="13" ry="${56 + (i % 2) * 8}" fill="#3f5a2e"/>`)
+    .map(
+      (x, i) =>
+        `<rect x="${x - 2}" y="312" width="4" height="10" fill="#5a3a22"/><ellipse cx="${x}" cy="${262 - (i % 2) * 8}" rx="13" ry="${56 + (i % 2) * 8}" fill="#3f5a2e"/>`,
+    )
     .join('');
   const people = [
     { x: 520, h: 1, c: '#7a2a1a' },
@@ -704,7 +808,8 @@ function contactSvg(): string {
   };
   const crate = (x: number, color: string) => {
     let fruit = '';
-    for (let i = 0; i < 9; i += 1) fruit += `<circle cx="${x + 18 + (i % 5) * 26 + (i > 4 ? 13 : 0)}" cy="${i > 4 ? 574 : 588}" r="14" fill="${color}"/>`;
+    for (let i = 0; i < 9; i += 1)
+      fruit += `<circle cx="${x + 18 + (i % 5) * 26 + (i > 4 ? 13 : 0)}" cy="${i > 4 ? 574 : 588}" r="14" fill="${color}"/>`;
     return `${fruit}<rect x="${x}" y="590" width="150" height="70" fill="#b27a46"/><rect x="${x}" y="610" width="150" height="6" fill="#8e5a2e"/><rect x="${x}" y="636" width="150" height="6" fill="#8e5a2e"/>`;
   };
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="700" viewBox="0 0 1200 700">
@@ -730,7 +835,8 @@ function weeklySvg(): string {
   const gap = 12;
   const left = (1400 - (7 * cardW + 6 * gap)) / 2;
   let scallops = '';
-  for (let x = 0; x < 1400; x += 50) scallops += `<path d="M${x} 30 A25 25 0 0 0 ${x + 50} 30 Z" fill="${(x / 50) % 2 ? '#f8efda' : '#c8372d'}"/><rect x="${x}" y="0" width="50" height="30" fill="${(x / 50) % 2 ? '#f8efda' : '#c8372d'}"/>`;
+  for (let x = 0; x < 1400; x += 50)
+    scallops += `<path d="M${x} 30 A25 25 0 0 0 ${x + 50} 30 Z" fill="${(x / 50) % 2 ? '#f8efda' : '#c8372d'}"/><rect x="${x}" y="0" width="50" height="30" fill="${(x / 50) % 2 ? '#f8efda' : '#c8372d'}"/>`;
   const cards = MARKET_WEEK.map((d, i) => {
     const x = left + i * (cardW + gap);
     const closed = d.hours === '—';
@@ -762,7 +868,8 @@ function weeklySvg(): string {
 // ---------------------------------------------------------------------------------------------------------
 
 /** Uncompressed PNG: the assets collection re-encodes it as WebP anyway, and it decodes fastest. */
-export const renderPng = (svg: string): Promise<Buffer> => sharp(Buffer.from(svg)).png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer();
+export const renderPng = (svg: string): Promise<Buffer> =>
+  sharp(Buffer.from(svg)).png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer();
 
 /** Writes about-us.webp, contact-us.webp and weekly-schedule.webp into `dir`. */
 export async function writeStaticImages(dir: string): Promise<string[]> {
@@ -779,7 +886,11 @@ export async function writeStaticImages(dir: string): Promise<string[]> {
 }
 
 /** Runs `task` over `items` with at most `limit` in flight, keeping the results in order. */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let nextIndex = 0;
   const worker = async () => {

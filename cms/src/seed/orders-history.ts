@@ -129,7 +129,11 @@ function makeCustomers(rng: Rng, count: number): Customer[] {
     for (let n = 2; usedEmails.has(email); n += 1) email = `${base}${n}@example.com`;
     usedEmails.add(email);
     const place = rng.weighted(places, (p) => p.weight);
-    const line2 = rng.chance(0.3) ? (rng.chance(0.75) ? `Apt ${rng.int(1, 24)}${rng.pick(['A', 'B', 'C', 'D', 'F'])}` : `Suite ${rng.int(100, 950)}`) : undefined;
+    const line2 = rng.chance(0.3)
+      ? rng.chance(0.75)
+        ? `Apt ${rng.int(1, 24)}${rng.pick(['A', 'B', 'C', 'D', 'F'])}`
+        : `Suite ${rng.int(100, 950)}`
+      : undefined;
     customers.push({
       first,
       last,
@@ -151,12 +155,42 @@ function makeCustomers(rng: Rng, count: number): Customer[] {
 /** Orders placed this many days ago move through the statuses like real ones would. */
 function statusForAge(rng: Rng, ageDays: number): OrderStatus {
   const pick = (table: [OrderStatus, number][]) => rng.weighted(table, ([, w]) => w)[0];
-  if (ageDays < 2) return pick([['NEW', 70], ['PROCESSING', 30]]);
-  if (ageDays < 6) return pick([['NEW', 10], ['PROCESSING', 45], ['SHIPPED', 40], ['CANCELLED', 5]]);
-  if (ageDays < 14) return pick([['PROCESSING', 5], ['SHIPPED', 45], ['DELIVERED', 42], ['CANCELLED', 8]]);
-  if (ageDays < 30) return pick([['SHIPPED', 5], ['DELIVERED', 50], ['COMPLETED', 38], ['CANCELLED', 7]]);
-  if (ageDays < 60) return pick([['DELIVERED', 8], ['COMPLETED', 86], ['CANCELLED', 6]]);
-  return pick([['COMPLETED', 94], ['CANCELLED', 6]]);
+  if (ageDays < 2)
+    return pick([
+      ['NEW', 70],
+      ['PROCESSING', 30],
+    ]);
+  if (ageDays < 6)
+    return pick([
+      ['NEW', 10],
+      ['PROCESSING', 45],
+      ['SHIPPED', 40],
+      ['CANCELLED', 5],
+    ]);
+  if (ageDays < 14)
+    return pick([
+      ['PROCESSING', 5],
+      ['SHIPPED', 45],
+      ['DELIVERED', 42],
+      ['CANCELLED', 8],
+    ]);
+  if (ageDays < 30)
+    return pick([
+      ['SHIPPED', 5],
+      ['DELIVERED', 50],
+      ['COMPLETED', 38],
+      ['CANCELLED', 7],
+    ]);
+  if (ageDays < 60)
+    return pick([
+      ['DELIVERED', 8],
+      ['COMPLETED', 86],
+      ['CANCELLED', 6],
+    ]);
+  return pick([
+    ['COMPLETED', 94],
+    ['CANCELLED', 6],
+  ]);
 }
 
 /** Days after the order at which it reached its status (updatedAt). */
@@ -170,7 +204,8 @@ const STATUS_DELAY: Record<OrderStatus, number> = {
 };
 
 /** Black Friday to Cyber Monday, more or less: gift boxes 15 % off. */
-const isHolidayPromo = (d: Date) => (d.getUTCMonth() === 10 && d.getUTCDate() >= 24) || (d.getUTCMonth() === 11 && d.getUTCDate() <= 2);
+const isHolidayPromo = (d: Date) =>
+  (d.getUTCMonth() === 10 && d.getUTCDate() >= 24) || (d.getUTCMonth() === 11 && d.getUTCDate() <= 2);
 
 function uniqueCode(rng: Rng, used: Set<string>, make: () => string): string {
   let code = make();
@@ -220,15 +255,21 @@ export function buildOrderHistory(
           // Sold-out products stopped selling a few weeks ago.
           (p.inventory_stock || ageDays > 25),
       );
-      const lineCount = Math.min(available.length, rng.weighted([1, 2, 3, 4, 5], (n) => [40, 30, 18, 8, 4][n - 1]));
+      const lineCount = Math.min(
+        available.length,
+        rng.weighted([1, 2, 3, 4, 5], (n) => [40, 30, 18, 8, 4][n - 1]),
+      );
       const chosen: SellableProduct[] = [];
       while (chosen.length < lineCount) {
-        const p = rng.weighted(available, (x) => (chosen.includes(x) ? 0 : x.popularity * (season && x.isGift ? 3 : 1)));
+        const p = rng.weighted(available, (x) =>
+          chosen.includes(x) ? 0 : x.popularity * (season && x.isGift ? 3 : 1),
+        );
         chosen.push(p);
       }
       const lines: OrderLineData[] = chosen.map((p) => {
         const current = ageDays <= CURRENT_PROMO_DAYS ? p.discount : null;
-        const discount = current ?? (p.isGift && isHolidayPromo(created) ? { unit: '%' as DiscountUnit, amount: 15 } : null);
+        const discount =
+          current ?? (p.isGift && isHolidayPromo(created) ? { unit: '%' as DiscountUnit, amount: 15 } : null);
         return {
           product_id: p.id,
           product: p.name,

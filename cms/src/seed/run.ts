@@ -16,12 +16,29 @@ const startedAt = performance.now();
 try {
   const payload = await getPayload({ config });
   const summary = await seedDemoData(payload);
-  const collections = ['categories', 'products', 'recipes', 'assets', 'orders', 'notifications', 'changelogs', 'users'] as const;
+  const collections = [
+    'categories',
+    'products',
+    'recipes',
+    'assets',
+    'orders',
+    'notifications',
+    'changelogs',
+    'users',
+  ] as const;
   const counts = await Promise.all(
-    collections.map(async (collection) => [collection, (await payload.count({ collection, overrideAccess: true })).totalDocs] as const),
+    collections.map(
+      async (collection) =>
+        [collection, (await payload.count({ collection, overrideAccess: true })).totalDocs] as const,
+    ),
   );
   console.log(summary ? `\n  Demo data seeded in ${summary.ms} ms` : '\n  Products already exist: nothing seeded');
-  if (summary) console.log(`  ${Object.entries(summary.steps).map(([k, v]) => `${k} ${v} ms`).join(', ')}\n`);
+  if (summary)
+    console.log(
+      `  ${Object.entries(summary.steps)
+        .map(([k, v]) => `${k} ${v} ms`)
+        .join(', ')}\n`,
+    );
   for (const [collection, count] of counts) console.log(`  ${collection.padEnd(14)} ${count}`);
   console.log(`\n  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (development only)`);
   console.log(`  Total ${Math.round(performance.now() - startedAt)} ms\n`);

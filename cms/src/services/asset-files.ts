@@ -21,7 +21,10 @@ interface AssetDoc {
  */
 export function assetRoutes(payload: Payload): Router {
   const router = express.Router();
-  router.use('/static', express.static(staticAssetsDir, { maxAge: YEAR, immutable: true, index: false, fallthrough: false }));
+  router.use(
+    '/static',
+    express.static(staticAssetsDir, { maxAge: YEAR, immutable: true, index: false, fallthrough: false }),
+  );
 
   router.get('/:id', async (req, res, next) => {
     try {

@@ -110,7 +110,6 @@ async function latestProduct(payload: Payload, where: Where): Promise<PublicProd
   return doc ? (await toPublicProducts(payload, [doc]))[0] : null;
 }
 
-
 /** Cart lines: only published products come back; the cart flags the ids that are missing. */
 async function loadCartProducts(payload: Payload, ids: string[]): Promise<PublicProduct[]> {
   const unique = [...new Set(ids)];
@@ -225,7 +224,6 @@ async function loadListRecipes(payload: Payload, limit?: number): Promise<Recipe
   return asDocs(res.docs).map(toRecipe);
 }
 
-
 // ---- the public API of this module: every read goes through the catalog cache ----
 
 type ListQuery = { search?: string; page?: number; limit?: number };
@@ -243,7 +241,8 @@ export const lastDiscountProduct = (payload: Payload) =>
 export const cartProducts = (payload: Payload, ids: string[]) =>
   cached(`cart:${[...new Set(ids)].sort().join(',')}`, () => loadCartProducts(payload, ids));
 export const listCategories = (payload: Payload) => cached('categories', () => loadListCategories(payload));
-export const getCategory = (payload: Payload, id: string) => cached(`category:${id}`, () => loadGetCategory(payload, id));
+export const getCategory = (payload: Payload, id: string) =>
+  cached(`category:${id}`, () => loadGetCategory(payload, id));
 export const topCategories = (payload: Payload) => cached('top-categories', () => loadTopCategories(payload));
 export const topProducts = (payload: Payload, categoryId: string) =>
   cached(`top:${categoryId}`, () => loadTopProducts(payload, categoryId));

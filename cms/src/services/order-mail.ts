@@ -100,7 +100,12 @@ export async function sendOrderConfirmation(
   const mail = renderConfirmation(order);
   try {
     if (order.payer_email_address) {
-      await payload.sendEmail({ to: order.payer_email_address, subject: mail.subject, text: mail.text, html: mail.html });
+      await payload.sendEmail({
+        to: order.payer_email_address,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
     }
     if (notifyShop) {
       const { admin_email } = await getSettings(payload);

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Payload } from 'payload';
-import {
-  cartTotals,
-  type OrderLine,
-  type PaymentReply,
-  toAmountString,
-} from '@shop/shared';
+import { cartTotals, type OrderLine, type PaymentReply, toAmountString } from '@shop/shared';
 import type { z } from 'zod';
 import type { paymentCaptureSchema, paymentCreateSchema } from '@shop/shared';
 import { AppError, badRequest, notFound } from '../lib/app-error';

@@ -10,7 +10,9 @@ const eventSchema = z.looseObject({
   resource: z.looseObject({
     id: z.string().max(100).optional(),
     status: z.string().max(40).optional(),
-    supplementary_data: z.looseObject({ related_ids: z.looseObject({ order_id: z.string().max(64).optional() }) }).optional(),
+    supplementary_data: z
+      .looseObject({ related_ids: z.looseObject({ order_id: z.string().max(64).optional() }) })
+      .optional(),
   }),
 });
 

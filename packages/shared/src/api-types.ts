@@ -152,11 +152,7 @@ export const contactSchema = z.strictObject({
 export type ContactInput = z.input<typeof contactSchema>;
 
 const positiveIntFromQuery = (max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, 'Must be a positive whole number')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(max));
+  z.string().regex(/^\d+$/, 'Must be a positive whole number').transform(Number).pipe(z.number().int().min(1).max(max));
 
 export const listQuerySchema = z.strictObject({
   search: z.string().max(100).optional(),

@@ -4,7 +4,18 @@ import { formatAdminDate, formatLongDate, formatTableDate, ordinal } from './dat
 describe('dates', () => {
   it('when numbers end in 1, 2, 3 or the teens, then the ordinal suffix is right', () => {
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)).toEqual([
-      '1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st', '111th',
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
     ]);
   });
   it('when a date is given, then the long form reads like January 1st, 2024', () => {

@@ -15,7 +15,12 @@ export const ORDER_STATUS_DISPLAY: Record<OrderStatus, { text: string; color: st
   COMPLETED: { text: 'Order Completed', color: 'green' },
 };
 
-export const OPEN_ORDER_STATUSES = ['NEW', 'PROCESSING', 'SHIPPED', 'DELIVERED'] as const satisfies readonly OrderStatus[];
+export const OPEN_ORDER_STATUSES = [
+  'NEW',
+  'PROCESSING',
+  'SHIPPED',
+  'DELIVERED',
+] as const satisfies readonly OrderStatus[];
 export const ARCHIVE_ORDER_STATUSES = ['COMPLETED', 'CANCELLED'] as const satisfies readonly OrderStatus[];
 /** The admin selector never offers NEW: opening a new order moves it to PROCESSING (SPEC §4). */
 export const ADMIN_SETTABLE_ORDER_STATUSES = [
@@ -41,9 +46,32 @@ export const RECORD_STATUS_COLORS: Record<RecordStatus, string> = {
 };
 
 export const PAYMENT_METHODS = [
-  'applepay', 'bancontact', 'blik', 'boleto', 'card', 'credit', 'eps', 'giropay', 'ideal', 'itau', 'maxima',
-  'mercadopago', 'multiblanco', 'mybank', 'oxxo', 'p24', 'paylater', 'paypal', 'payu', 'sepa', 'sofort',
-  'trustly', 'venmo', 'verkkopankki', 'wechatpay', 'zimpler',
+  'applepay',
+  'bancontact',
+  'blik',
+  'boleto',
+  'card',
+  'credit',
+  'eps',
+  'giropay',
+  'ideal',
+  'itau',
+  'maxima',
+  'mercadopago',
+  'multiblanco',
+  'mybank',
+  'oxxo',
+  'p24',
+  'paylater',
+  'paypal',
+  'payu',
+  'sepa',
+  'sofort',
+  'trustly',
+  'venmo',
+  'verkkopankki',
+  'wechatpay',
+  'zimpler',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -71,7 +99,13 @@ export const DEFAULT_FORM_QUANTITY_UNIT: QuantityUnit = 'Ml';
 export const FALLBACK_QUANTITY_UNIT: QuantityUnit = 'Oz';
 
 export const PAYMENT_STATUSES = [
-  'COMPLETED', 'CREATED', 'DECLINED', 'PARTIALLY_REFUNDED', 'PENDING', 'REFUNDED', 'FAILED',
+  'COMPLETED',
+  'CREATED',
+  'DECLINED',
+  'PARTIALLY_REFUNDED',
+  'PENDING',
+  'REFUNDED',
+  'FAILED',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

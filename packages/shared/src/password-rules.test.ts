@@ -6,7 +6,13 @@ describe('password rules', () => {
     expect(isPasswordAcceptable('Olive0il!', 'Olive0il!')).toBe(true);
   });
   it('when a rule fails, then exactly that indicator is false', () => {
-    expect(checkPassword('Short1!', 'Short1!')).toMatchObject({ length: false, special: true, digit: true, uppercase: true, repeat: true });
+    expect(checkPassword('Short1!', 'Short1!')).toMatchObject({
+      length: false,
+      special: true,
+      digit: true,
+      uppercase: true,
+      repeat: true,
+    });
     expect(checkPassword('NoSpecial1', 'NoSpecial1').special).toBe(false);
     expect(checkPassword('NoDigits!!', 'NoDigits!!').digit).toBe(false);
     expect(checkPassword('lowercase1!', 'lowercase1!').uppercase).toBe(false);

@@ -31,7 +31,11 @@ describe('discountedUnitPrice', () => {
     expect(discountedUnitPrice(line({ apply_discount: true, discount_unit: 'CASH', discount_amount: 12 }))).toBe(0);
   });
   it('when amounts carry float noise, then the result is rounded to cents', () => {
-    expect(discountedUnitPrice(line({ price: 0.1 + 0.2, apply_discount: true, discount_unit: 'CASH', discount_amount: 0.1 }))).toBe(0.2);
+    expect(
+      discountedUnitPrice(
+        line({ price: 0.1 + 0.2, apply_discount: true, discount_unit: 'CASH', discount_amount: 0.1 }),
+      ),
+    ).toBe(0.2);
   });
   it('when the discount amount is zero or missing, then there is no effective discount', () => {
     expect(hasEffectiveDiscount(line({ apply_discount: true, discount_amount: 0 }))).toBe(false);
@@ -66,6 +70,8 @@ describe('cartTotals', () => {
     expect(totals.itemsTotal).toBe(49);
     expect(totals.subtotal).toBe(22.5 + 20.25);
     expect(totals.discountTotal).toBe(6.25);
-    expect(lineTotal(line({ price: 8, quantity: 3, apply_discount: true, discount_unit: 'CASH', discount_amount: 1.25 }))).toBe(20.25);
+    expect(
+      lineTotal(line({ price: 8, quantity: 3, apply_discount: true, discount_unit: 'CASH', discount_amount: 1.25 })),
+    ).toBe(20.25);
   });
 });

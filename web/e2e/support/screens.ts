@@ -32,7 +32,9 @@ export async function settle(page: Page): Promise<void> {
   );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // Two frames, so a layout change that the resize or the last image caused has been painted.
-  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
 }
 
 /** test-results/screenshots/storefront-<name>-<width>.png */

@@ -18,7 +18,8 @@ export const palette = {
 // System fonts only: the shop must render offline and without third-party font hosts.
 export const bodyFont =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', sans-serif";
-export const headingFont = "'Iowan Old Style', 'Palatino Linotype', Palatino, 'Book Antiqua', Georgia, 'DejaVu Serif', serif";
+export const headingFont =
+  "'Iowan Old Style', 'Palatino Linotype', Palatino, 'Book Antiqua', Georgia, 'DejaVu Serif', serif";
 
 export const shopTheme: ThemeConfig = {
   token: {
@@ -43,7 +44,12 @@ export const shopTheme: ThemeConfig = {
   },
   components: {
     Button: { fontWeight: 600, primaryShadow: '0 4px 12px rgba(90, 110, 44, 0.25)' },
-    Tabs: { itemColor: palette.muted, itemSelectedColor: palette.olive, inkBarColor: palette.terracotta, titleFontSize: 16 },
+    Tabs: {
+      itemColor: palette.muted,
+      itemSelectedColor: palette.olive,
+      inkBarColor: palette.terracotta,
+      titleFontSize: 16,
+    },
     Rate: { starColor: palette.honey },
     Card: { headerFontSize: 18 },
     Result: { titleFontSize: 28 },

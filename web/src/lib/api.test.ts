@@ -23,7 +23,9 @@ describe('encodeQuery', () => {
   });
 
   it('when values hold reserved characters, then they are percent-encoded', () => {
-    expect(encodeQuery({ search: 'olio & aceto?', 'we ird': 'a=b' })).toBe('search=olio%20%26%20aceto%3F&we%20ird=a%3Db');
+    expect(encodeQuery({ search: 'olio & aceto?', 'we ird': 'a=b' })).toBe(
+      'search=olio%20%26%20aceto%3F&we%20ird=a%3Db',
+    );
   });
 
   it('when a sort pair is given, then it becomes an indexed array', () => {
@@ -55,7 +57,9 @@ describe('request', () => {
   });
 
   it('when the server answers an envelope, then it is returned as is', async () => {
-    const fetchMock = vi.fn(async () => Response.json({ result: [{ id: '1' }], status: 200, pagination: { count: 1 } }));
+    const fetchMock = vi.fn(async () =>
+      Response.json({ result: [{ id: '1' }], status: 200, pagination: { count: 1 } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const envelope = await request('products', { query: { page: 1, search: '' } });
     expect(envelope).toEqual({ result: [{ id: '1' }], status: 200, pagination: { count: 1 } });
@@ -66,7 +70,9 @@ describe('request', () => {
   });
 
   it('when a body is sent, then it is JSON with a JSON content type', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => Response.json({ result: { id: 'x' }, status: 201 }, { status: 201 }));
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
+      Response.json({ result: { id: 'x' }, status: 201 }, { status: 201 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await request('contacts', { method: 'post', body: { a: 1 } });
     const init = fetchMock.mock.calls[0][1];
@@ -76,22 +82,36 @@ describe('request', () => {
   });
 
   it('when the network fails, then the reply reads as status 500 with a null result', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     expect(await request('config')).toEqual({ result: null, status: 500 });
   });
 
   it('when the reply is not JSON, then it reads as status 500 with a null result', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
     expect(await request('config')).toEqual({ result: null, status: 500 });
   });
 
   it('when the reply is JSON without an envelope, then the HTTP status is kept and the body dropped', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ errors: ['nope'] }, { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ errors: ['nope'] }, { status: 404 })),
+    );
     expect(await request('products/x')).toEqual({ result: null, status: 404 });
   });
 
   it('when an error status comes back, then the envelope is still returned instead of throwing', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ result: [{ code: 'too_small' }], status: 400 }, { status: 400 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ result: [{ code: 'too_small' }], status: 400 }, { status: 400 })),
+    );
     await expect(request('contacts', { method: 'post', body: {} })).resolves.toMatchObject({ status: 400 });
   });
 });
@@ -102,13 +122,19 @@ describe('SWR fetchers', () => {
   });
 
   it('when the status is not 2xx, then fetchResult rejects with an ApiError carrying the status', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ result: null, status: 404 }, { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ result: null, status: 404 }, { status: 404 })),
+    );
     const error = await fetchResult('products/missing').catch((e: unknown) => e);
     expect(isApiError(error) && error.status).toBe(404);
   });
 
   it('when a list comes back, then fetchList keeps pagination.count beside the items', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ result: [{ id: 'a' }], status: 200, pagination: { count: 42 } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ result: [{ id: 'a' }], status: 200, pagination: { count: 42 } })),
+    );
     expect(await fetchList('products?page=1')).toEqual({ items: [{ id: 'a' }], count: 42 });
   });
 });

@@ -14,7 +14,9 @@ export type Query = Record<string, QueryValue>;
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
 function isEmpty(value: QueryScalar | null | undefined): value is null | undefined | '' {
-  return value === undefined || value === null || value === '' || (typeof value === 'number' && !Number.isFinite(value));
+  return (
+    value === undefined || value === null || value === '' || (typeof value === 'number' && !Number.isFinite(value))
+  );
 }
 
 /**

@@ -637,12 +637,10 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
     }
     const grant = isObject(req.body) ? req.body.grant_type : undefined;
     if (grant !== 'client_credentials') {
-      res
-        .status(400)
-        .json({
-          error: 'unsupported_grant_type',
-          error_description: grant ? `Grant Type ${String(grant)} is not supported` : 'Grant Type is NULL',
-        });
+      res.status(400).json({
+        error: 'unsupported_grant_type',
+        error_description: grant ? `Grant Type ${String(grant)} is not supported` : 'Grant Type is NULL',
+      });
       return;
     }
     const accessToken = `A21AA${randomBytes(60).toString('base64url')}`;

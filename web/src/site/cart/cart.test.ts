@@ -10,7 +10,16 @@ describe('addItem', () => {
   });
 
   it('when the id is already in the cart, then its quantity grows and no line is added', () => {
-    expect(addItem([{ id: 'a', quantity: 1 }, { id: 'b', quantity: 1 }], 'a', 3)).toEqual([
+    expect(
+      addItem(
+        [
+          { id: 'a', quantity: 1 },
+          { id: 'b', quantity: 1 },
+        ],
+        'a',
+        3,
+      ),
+    ).toEqual([
       { id: 'a', quantity: 4 },
       { id: 'b', quantity: 1 },
     ]);
@@ -43,7 +52,15 @@ describe('addItem', () => {
 
 describe('removeItem', () => {
   it('when the id is in the cart, then its line is dropped whatever the quantity', () => {
-    expect(removeItem([{ id: 'a', quantity: 5 }, { id: 'b', quantity: 1 }], 'a')).toEqual([{ id: 'b', quantity: 1 }]);
+    expect(
+      removeItem(
+        [
+          { id: 'a', quantity: 5 },
+          { id: 'b', quantity: 1 },
+        ],
+        'a',
+      ),
+    ).toEqual([{ id: 'b', quantity: 1 }]);
   });
 
   it('when the id is not in the cart, then the cart stays the same', () => {
@@ -67,7 +84,12 @@ describe('setQuantity', () => {
 
 describe('cartCount', () => {
   it('when lines have quantities, then the count is their sum', () => {
-    expect(cartCount([{ id: 'a', quantity: 2 }, { id: 'b', quantity: 3 }])).toBe(5);
+    expect(
+      cartCount([
+        { id: 'a', quantity: 2 },
+        { id: 'b', quantity: 3 },
+      ]),
+    ).toBe(5);
     expect(cartCount([])).toBe(0);
   });
 });
@@ -91,11 +113,25 @@ describe('parseStoredCart', () => {
     expect(parseStoredCart(JSON.stringify({ id: 'a', quantity: 1 }))).toEqual([]);
     expect(parseStoredCart(JSON.stringify([{ id: 'a', quantity: 0 }]))).toEqual([]);
     expect(parseStoredCart(JSON.stringify([{ id: 'a', quantity: 1, extra: true }]))).toEqual([]);
-    expect(parseStoredCart(JSON.stringify([{ id: 'a', quantity: 1 }, { id: 'b', quantity: '2' }]))).toEqual([]);
+    expect(
+      parseStoredCart(
+        JSON.stringify([
+          { id: 'a', quantity: 1 },
+          { id: 'b', quantity: '2' },
+        ]),
+      ),
+    ).toEqual([]);
     expect(parseStoredCart(JSON.stringify([{ id: '../etc', quantity: 1 }]))).toEqual([]);
   });
 
   it('when the same id is stored twice, then the cart is discarded', () => {
-    expect(parseStoredCart(JSON.stringify([{ id: 'a', quantity: 1 }, { id: 'a', quantity: 2 }]))).toEqual([]);
+    expect(
+      parseStoredCart(
+        JSON.stringify([
+          { id: 'a', quantity: 1 },
+          { id: 'a', quantity: 2 },
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

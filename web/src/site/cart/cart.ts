@@ -19,7 +19,9 @@ export function addItem(cart: readonly CartItem[], id: string, quantity = 1): Ca
   const amount = clampQuantity(quantity);
   const index = cart.findIndex((item) => item.id === id);
   if (index >= 0) {
-    return cart.map((item, i) => (i === index ? { id: item.id, quantity: clampQuantity(item.quantity + amount) } : item));
+    return cart.map((item, i) =>
+      i === index ? { id: item.id, quantity: clampQuantity(item.quantity + amount) } : item,
+    );
   }
   if (cart.length >= MAX_LINES) return cart as CartItem[];
   return [...cart, { id, quantity: amount }];

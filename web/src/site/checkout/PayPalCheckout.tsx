@@ -21,7 +21,14 @@ import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { capturePayment, createPayment } from '../api/payments';
 import { cartStore } from '../cart/store';
-import { captureOutcome, createdPayment, fundingSources, paymentItems, paypalScriptOptions, refusedIds } from './checkout';
+import {
+  captureOutcome,
+  createdPayment,
+  fundingSources,
+  paymentItems,
+  paypalScriptOptions,
+  refusedIds,
+} from './checkout';
 import { CHECKOUT_MESSAGES } from './messages';
 import './checkout.css';
 
@@ -39,7 +46,12 @@ export interface PayPalCheckoutProps {
 /** An error whose toast was already shown: onError must not show a second one. */
 class ReportedError extends Error {}
 
-const BUTTON_STYLE: PayPalButtonsComponentProps['style'] = { layout: 'vertical', shape: 'rect', height: 46, borderRadius: 10 };
+const BUTTON_STYLE: PayPalButtonsComponentProps['style'] = {
+  layout: 'vertical',
+  shape: 'rect',
+  height: 46,
+  borderRadius: 10,
+};
 
 function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: PayPalCheckoutProps) {
   const [script] = usePayPalScriptReducer();

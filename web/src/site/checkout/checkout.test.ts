@@ -50,7 +50,13 @@ describe('cartRows', () => {
   });
 
   it('when a product is missing from the reply, then its line is no longer available', () => {
-    const rows = cartRows([{ id: 'a', quantity: 1 }, { id: 'gone', quantity: 1 }], [product('a')]);
+    const rows = cartRows(
+      [
+        { id: 'a', quantity: 1 },
+        { id: 'gone', quantity: 1 },
+      ],
+      [product('a')],
+    );
     expect(rows.map((row) => [row.item.id, row.status])).toEqual([
       ['a', 'ok'],
       ['gone', 'missing'],
@@ -63,7 +69,9 @@ describe('cartRows', () => {
   });
 
   it('when a product is out of stock, then its line is not available', () => {
-    expect(cartRows([{ id: 'a', quantity: 1 }], [product('a', { inventory_stock: false })])[0].status).toBe('outOfStock');
+    expect(cartRows([{ id: 'a', quantity: 1 }], [product('a', { inventory_stock: false })])[0].status).toBe(
+      'outOfStock',
+    );
   });
 
   it('when payments/create refused an id, then that line is not available even if the reply shows it in stock', () => {
@@ -71,7 +79,13 @@ describe('cartRows', () => {
   });
 
   it('when the cart has an order, then the rows keep it', () => {
-    const rows = cartRows([{ id: 'b', quantity: 1 }, { id: 'a', quantity: 1 }], [product('a'), product('b')]);
+    const rows = cartRows(
+      [
+        { id: 'b', quantity: 1 },
+        { id: 'a', quantity: 1 },
+      ],
+      [product('a'), product('b')],
+    );
     expect(rows.map((row) => row.item.id)).toEqual(['b', 'a']);
   });
 });
@@ -79,7 +93,11 @@ describe('cartRows', () => {
 describe('payableLines', () => {
   it('when some lines are unavailable, then only the payable ones are priced, with the cart quantity', () => {
     const rows = cartRows(
-      [{ id: 'a', quantity: 3 }, { id: 'b', quantity: 1 }, { id: 'c', quantity: 1 }],
+      [
+        { id: 'a', quantity: 3 },
+        { id: 'b', quantity: 1 },
+        { id: 'c', quantity: 1 },
+      ],
       [product('a', { price: 4 }), product('b', { inventory_stock: false })],
     );
     const lines = payableLines(rows);
@@ -97,7 +115,10 @@ describe('paymentItems', () => {
 
 describe('createdPayment', () => {
   it('when payments/create answers 201 CREATED with an id, then that payment is kept', () => {
-    expect(createdPayment({ status: 201, result: { status: 'CREATED', id: 'PAY-1' } })).toEqual({ status: 'CREATED', id: 'PAY-1' });
+    expect(createdPayment({ status: 201, result: { status: 'CREATED', id: 'PAY-1' } })).toEqual({
+      status: 'CREATED',
+      id: 'PAY-1',
+    });
   });
 
   it('when the reply is an error, lacks an id or has another status, then there is no payment', () => {
@@ -110,7 +131,10 @@ describe('createdPayment', () => {
 
 describe('refusedIds', () => {
   it('when payments/create answers 400 with unavailable ids, then those ids are returned', () => {
-    expect(refusedIds({ status: 400, result: { message: 'Some products…', unavailable: ['a', 'b'] } })).toEqual(['a', 'b']);
+    expect(refusedIds({ status: 400, result: { message: 'Some products…', unavailable: ['a', 'b'] } })).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it('when the reply is another failure, then no ids are returned', () => {

@@ -41,11 +41,14 @@ export function cartRows(
 
 /** The priced lines of the rows that can be paid for, as shared pricing wants them. */
 export function payableLines(rows: readonly CartRow[]): CartLine[] {
-  return rows.flatMap((row) => (row.status === 'ok' && row.product ? [{ ...row.product, quantity: row.item.quantity }] : []));
+  return rows.flatMap((row) =>
+    row.status === 'ok' && row.product ? [{ ...row.product, quantity: row.item.quantity }] : [],
+  );
 }
 
 /** What payments/create receives: ids and quantities only, never a price (DESIGN "Payments"). */
-export const paymentItems = (cart: readonly CartItem[]): CartItem[] => cart.map(({ id, quantity }) => ({ id, quantity }));
+export const paymentItems = (cart: readonly CartItem[]): CartItem[] =>
+  cart.map(({ id, quantity }) => ({ id, quantity }));
 
 // ---------------------------------------------------------------- payment replies
 
@@ -55,7 +58,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function createdPayment(envelope: Envelope<unknown>): PaymentReply | null {
   const { status, result } = envelope;
   if (status !== 201 && status !== 200) return null;
-  if (!isObject(result) || result.status !== 'CREATED' || typeof result.id !== 'string' || result.id === '') return null;
+  if (!isObject(result) || result.status !== 'CREATED' || typeof result.id !== 'string' || result.id === '')
+    return null;
   return { status: 'CREATED', id: result.id };
 }
 
@@ -75,7 +79,13 @@ export type CaptureOutcome =
 /** Reads payments/capture: 200 COMPLETED with the shop order id, 202 PENDING, or a failure. */
 export function captureOutcome(envelope: Envelope<unknown>): CaptureOutcome {
   const { status, result } = envelope;
-  if (status === 200 && isObject(result) && result.status === 'COMPLETED' && typeof result.id === 'string' && result.id) {
+  if (
+    status === 200 &&
+    isObject(result) &&
+    result.status === 'COMPLETED' &&
+    typeof result.id === 'string' &&
+    result.id
+  ) {
     return { kind: 'completed', orderId: result.id };
   }
   if (status === 202 && isObject(result) && result.status === 'PENDING') return { kind: 'pending' };

@@ -19,13 +19,24 @@ export function ProductCard({ product, cartView = false }: Props) {
   const inStock = product.inventory_stock;
 
   return (
-    <article className={inStock ? 'product-card' : 'product-card product-card--out'} data-testid="product-card" data-product-id={product.id}>
+    <article
+      className={inStock ? 'product-card' : 'product-card product-card--out'}
+      data-testid="product-card"
+      data-product-id={product.id}
+    >
       <div className="product-card-media">
         <Link to={href} tabIndex={-1} aria-hidden="true">
-          <AssetImage id={product.img?.id ?? product.img_id} alt={product.name} size="card" className="product-card-img" />
+          <AssetImage
+            id={product.img?.id ?? product.img_id}
+            alt={product.name}
+            size="card"
+            className="product-card-img"
+          />
         </Link>
         <div className="product-card-badges">
-          {hasEffectiveDiscount(product) && <span className="badge badge--sale">{discountLabel(product, currency)}</span>}
+          {hasEffectiveDiscount(product) && (
+            <span className="badge badge--sale">{discountLabel(product, currency)}</span>
+          )}
           {!inStock && <span className="badge badge--muted">Not available</span>}
         </div>
         {/* Shown on hover or keyboard focus; always visible on touch screens, which cannot hover. */}

@@ -21,26 +21,46 @@ export function Footer() {
         <div className="footer-col">
           <h4>Shop</h4>
           <ul>
-            <li><Link to="/site/shop">All products</Link></li>
-            <li><Link to="/site/recipes">Recipes</Link></li>
-            <li><Link to="/site/tracking">Track your order</Link></li>
-            <li><Link to="/site/cart">Your cart</Link></li>
+            <li>
+              <Link to="/site/shop">All products</Link>
+            </li>
+            <li>
+              <Link to="/site/recipes">Recipes</Link>
+            </li>
+            <li>
+              <Link to="/site/tracking">Track your order</Link>
+            </li>
+            <li>
+              <Link to="/site/cart">Your cart</Link>
+            </li>
           </ul>
         </div>
         <div className="footer-col">
           <h4>The family</h4>
           <ul>
-            <li><Link to="/site/about">Our story</Link></li>
-            <li><Link to="/site/contact">Contact us</Link></li>
-            <li><Link to="/site/terms">Terms and Conditions</Link></li>
+            <li>
+              <Link to="/site/about">Our story</Link>
+            </li>
+            <li>
+              <Link to="/site/contact">Contact us</Link>
+            </li>
+            <li>
+              <Link to="/site/terms">Terms and Conditions</Link>
+            </li>
           </ul>
         </div>
         <div className="footer-col">
           <h4>Say ciao</h4>
           <ul className="footer-contact">
-            <li><PhoneOutlined /> <a href={SHOP_PHONE_HREF}>{SHOP_PHONE}</a></li>
-            <li><MailOutlined /> <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a></li>
-            <li><EnvironmentOutlined /> Saturday and Sunday at the farmers' markets</li>
+            <li>
+              <PhoneOutlined /> <a href={SHOP_PHONE_HREF}>{SHOP_PHONE}</a>
+            </li>
+            <li>
+              <MailOutlined /> <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>
+            </li>
+            <li>
+              <EnvironmentOutlined /> Saturday and Sunday at the farmers' markets
+            </li>
           </ul>
         </div>
       </div>

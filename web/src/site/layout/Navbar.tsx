@@ -16,7 +16,10 @@ function CartButton({ count }: { count: number }) {
       <Badge
         // A plain element rather than antd's animated digits, so the text is always exactly the count.
         count={
-          <span className={count > 0 ? 'nav-cart-count' : 'nav-cart-count nav-cart-count--empty'} data-testid="nav-cart-badge">
+          <span
+            className={count > 0 ? 'nav-cart-count' : 'nav-cart-count nav-cart-count--empty'}
+            data-testid="nav-cart-badge"
+          >
             {count}
           </span>
         }

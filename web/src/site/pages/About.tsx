@@ -33,18 +33,18 @@ export default function About() {
           <h1 className="page-title">A family, a kitchen and a market stall</h1>
           <p>
             Bottega di Famiglia began the way most good Italian things do: around a kitchen table. Our grandmother
-            cooked for whoever came through the door, and there was always a bottle of green, peppery olive oil on
-            the table and a jar of something wonderful to spread on warm bread.
+            cooked for whoever came through the door, and there was always a bottle of green, peppery olive oil on the
+            table and a jar of something wonderful to spread on warm bread.
           </p>
           <p>
             When we moved, we brought her recipes with us. Friends started asking for a jar to take home, then
-            neighbours, then strangers at the farmers’ market, where we set up a folding table and never looked
-            back. Today the whole family still takes part: one of us presses and bottles, one ages the balsamic,
-            one cooks the bruschetta spreads, and the youngest packs your orders.
+            neighbours, then strangers at the farmers’ market, where we set up a folding table and never looked back.
+            Today the whole family still takes part: one of us presses and bottles, one ages the balsamic, one cooks the
+            bruschetta spreads, and the youngest packs your orders.
           </p>
           <p>
-            We keep things simple. Good ingredients, no shortcuts, and food made the way it was made for us. We hope
-            a little of our family table ends up on yours.
+            We keep things simple. Good ingredients, no shortcuts, and food made the way it was made for us. We hope a
+            little of our family table ends up on yours.
           </p>
           <p className="about-signature">— La famiglia</p>
           <div className="about-buttons">

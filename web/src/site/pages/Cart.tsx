@@ -1,4 +1,11 @@
-import { ArrowLeftOutlined, ClockCircleOutlined, DeleteOutlined, LockOutlined, ReloadOutlined, ShopOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  ClockCircleOutlined,
+  DeleteOutlined,
+  LockOutlined,
+  ReloadOutlined,
+  ShopOutlined,
+} from '@ant-design/icons';
 import { cartTotals, formatMoney, lineTotal, type PublicConfig } from '@shop/shared';
 import { Alert, Button, Checkbox, Empty, InputNumber, Result, Spin, Tag } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -88,7 +95,12 @@ function CartLineItem({ row, currency, onQuantity, onRemove }: LineProps) {
       <div className="cart-line-media">
         {product ? (
           <Link to={href} tabIndex={-1} aria-hidden="true">
-            <AssetImage id={product.img?.id ?? product.img_id} alt={product.name} size="thumbnail" className="cart-line-img" />
+            <AssetImage
+              id={product.img?.id ?? product.img_id}
+              alt={product.name}
+              size="thumbnail"
+              className="cart-line-img"
+            />
           </Link>
         ) : (
           <AssetImage id={null} alt="" size="thumbnail" className="cart-line-img" />
@@ -206,7 +218,12 @@ function CartSummary({ rows, config, currency, payment, terms, onTerms }: Summar
         </div>
       </dl>
 
-      <Checkbox className="cart-terms" checked={terms} onChange={(e) => onTerms(e.target.checked)} data-testid="cart-terms">
+      <Checkbox
+        className="cart-terms"
+        checked={terms}
+        onChange={(e) => onTerms(e.target.checked)}
+        data-testid="cart-terms"
+      >
         I have read and agree to the{' '}
         <Link to="/site/terms" target="_blank" rel="noopener">
           Terms and Conditions
@@ -320,7 +337,13 @@ export default function Cart() {
           </div>
           <ul className="cart-lines">
             {rows.map((row) => (
-              <CartLineItem key={row.item.id} row={row} currency={currency} onQuantity={setCartQuantity} onRemove={onRemove} />
+              <CartLineItem
+                key={row.item.id}
+                row={row}
+                currency={currency}
+                onQuantity={setCartQuantity}
+                onRemove={onRemove}
+              />
             ))}
           </ul>
           <div className="cart-lines-foot">

@@ -27,7 +27,12 @@ function ContactInfo() {
   return (
     <aside className="contact-info" data-testid="contact-info">
       <div className="contact-info-media">
-        <img src={staticAssetUrl('contact-us.webp')} alt="Our bottega counter" className="contact-info-img" loading="lazy" />
+        <img
+          src={staticAssetUrl('contact-us.webp')}
+          alt="Our bottega counter"
+          className="contact-info-img"
+          loading="lazy"
+        />
       </div>
       <div className="contact-info-body">
         <h2>Talk to the family</h2>
@@ -119,7 +124,11 @@ export default function Contact() {
                 <Form.Item
                   name="email"
                   label="Email"
-                  rules={[required('email'), { type: 'email', message: 'Please enter a valid email address' }, { max: 200 }]}
+                  rules={[
+                    required('email'),
+                    { type: 'email', message: 'Please enter a valid email address' },
+                    { max: 200 },
+                  ]}
                 >
                   <Input type="email" autoComplete="email" data-testid="contact-email" />
                 </Form.Item>

@@ -143,7 +143,13 @@ function FeaturedProducts() {
           See the whole shop <ArrowRightOutlined />
         </Link>
       </div>
-      <Tabs activeKey={active} onChange={setActive} items={items} className="featured-tabs" data-testid="featured-tabs" />
+      <Tabs
+        activeKey={active}
+        onChange={setActive}
+        items={items}
+        className="featured-tabs"
+        data-testid="featured-tabs"
+      />
       {!isLoading && products && products.length === 0 ? (
         <Empty description="No featured products in this category yet" />
       ) : (
@@ -171,7 +177,9 @@ function LatestRecipes() {
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : (
         <div className="recipe-teasers">
-          {recipes?.map((recipe) => <RecipeTeaser key={recipe.id} recipe={recipe} />)}
+          {recipes?.map((recipe) => (
+            <RecipeTeaser key={recipe.id} recipe={recipe} />
+          ))}
         </div>
       )}
     </section>

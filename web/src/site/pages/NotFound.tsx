@@ -5,7 +5,6 @@ import { ButtonLink } from '../../components/ButtonLink';
 import { homeFor } from '../../lib/areas';
 import '../../components/status-pages.css';
 
-
 export default function NotFound() {
   const { pathname } = useLocation();
   return (

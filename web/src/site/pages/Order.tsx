@@ -158,9 +158,7 @@ function OrderSummary({ order }: { order: PublicOrder }) {
         </div>
         <div>
           <dt>Payment</dt>
-          <dd>
-            PayPal{order.transaction_status ? ` · ${order.transaction_status.toLowerCase()}` : ''}
-          </dd>
+          <dd>PayPal{order.transaction_status ? ` · ${order.transaction_status.toLowerCase()}` : ''}</dd>
         </div>
         <div>
           <dt>Transaction id</dt>
@@ -181,7 +179,9 @@ function OrderSummary({ order }: { order: PublicOrder }) {
 
 function ShipmentAddress({ order }: { order: PublicOrder }) {
   const a = order.shipment_address;
-  const cityLine = [[a.admin_area_2, a.admin_area_1].filter(Boolean).join(', '), a.postal_code].filter(Boolean).join(' ');
+  const cityLine = [[a.admin_area_2, a.admin_area_1].filter(Boolean).join(', '), a.postal_code]
+    .filter(Boolean)
+    .join(' ');
   return (
     <section className="order-card" aria-labelledby="order-shipment-title" data-testid="order-shipment">
       <h2 id="order-shipment-title" className="order-card-title">
@@ -220,7 +220,13 @@ export default function Order() {
             <span className="eyebrow">Order received</span>
             <h1 className="page-title">Thank you for your order!</h1>
             <p className="order-thanks" data-testid="order-thanks">
-              {payerName ? <>Grazie mille, <strong>{payerName}</strong>. </> : 'Grazie mille. '}
+              {payerName ? (
+                <>
+                  Grazie mille, <strong>{payerName}</strong>.{' '}
+                </>
+              ) : (
+                'Grazie mille. '
+              )}
               We have received your order and will pack it with care.
               {order.payer_email_address && (
                 <>

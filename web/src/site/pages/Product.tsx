@@ -45,7 +45,13 @@ export default function Product() {
       />
       <div className="product-layout">
         <div className="product-media">
-          <AssetImage id={product.img?.id ?? product.img_id} alt={product.name} size="full" className="product-img" eager />
+          <AssetImage
+            id={product.img?.id ?? product.img_id}
+            alt={product.name}
+            size="full"
+            className="product-img"
+            eager
+          />
           {hasEffectiveDiscount(product) && (
             <span className="badge badge--sale product-media-badge">{discountLabel(product, currency)}</span>
           )}
@@ -56,7 +62,9 @@ export default function Product() {
             <div className="product-categories" data-testid="product-categories">
               {product.categories.map((category) => (
                 <Link key={category.id} to={`/site/category/${encodeURIComponent(category.id)}`}>
-                  <Tag color="green" variant="outlined">{category.name}</Tag>
+                  <Tag color="green" variant="outlined">
+                    {category.name}
+                  </Tag>
                 </Link>
               ))}
             </div>
@@ -65,10 +73,16 @@ export default function Product() {
             {product.name}
           </h1>
           <div className="product-rating">
-            <span data-testid="product-rating" data-stars={product.stars} aria-label={`Rated ${product.stars} out of ${RATING_STARS}`}>
+            <span
+              data-testid="product-rating"
+              data-stars={product.stars}
+              aria-label={`Rated ${product.stars} out of ${RATING_STARS}`}
+            >
               <Rate disabled allowHalf count={RATING_STARS} value={product.stars} />
             </span>
-            <span className="product-rating-text">{product.stars} / {RATING_STARS}</span>
+            <span className="product-rating-text">
+              {product.stars} / {RATING_STARS}
+            </span>
           </div>
 
           <div className="product-price">
@@ -77,7 +91,10 @@ export default function Product() {
 
           {product.quantity_amount > 0 && (
             <p className="product-size">
-              Size: <strong>{product.quantity_amount} {product.quantity_unit}</strong>
+              Size:{' '}
+              <strong>
+                {product.quantity_amount} {product.quantity_unit}
+              </strong>
             </p>
           )}
 

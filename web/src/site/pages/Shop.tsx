@@ -113,7 +113,9 @@ export default function Shop() {
         <div>
           <span className="eyebrow">The pantry</span>
           <h1 className="page-title">Shop</h1>
-          <p className="page-lead">Everything we make and bottle ourselves, ready to travel from our kitchen to yours.</p>
+          <p className="page-lead">
+            Everything we make and bottle ourselves, ready to travel from our kitchen to yours.
+          </p>
         </div>
         <SearchBox onSearch={applySearch} onClear={() => setSearch('')} />
       </header>
@@ -140,7 +142,9 @@ export default function Shop() {
             className="shop-empty"
             data-testid="shop-empty"
             description={
-              searching ? `We found nothing for “${search}”. Try another word, like “oil” or “pasta”.` : 'No products found.'
+              searching
+                ? `We found nothing for “${search}”. Try another word, like “oil” or “pasta”.`
+                : 'No products found.'
             }
           >
             {searching && <Button onClick={() => setSearch('')}>Show all products</Button>}

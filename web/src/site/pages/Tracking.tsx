@@ -92,7 +92,8 @@ export default function Tracking() {
           <div>
             <strong>Need a hand?</strong>
             <span>
-              Cannot find it, or something looks wrong? <Link to="/site/contact">Write to us</Link> and the family will help.
+              Cannot find it, or something looks wrong? <Link to="/site/contact">Write to us</Link> and the family will
+              help.
             </span>
           </div>
         </li>

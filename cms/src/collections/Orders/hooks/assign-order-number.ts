@@ -5,11 +5,11 @@ import type { CollectionBeforeChangeHook } from 'payload';
 export const ORDER_NUMBER_ALPHABET = 'ABCDEFGHJKMNPQRTUVWXYZ2346789';
 export const ORDER_NUMBER_LENGTH = 8;
 
-
 /** 8 characters of a 29-letter alphabet ≈ 5·10¹¹ numbers: random, short, and not guessable by counting. */
 export function generateOrderNumber(): string {
   let out = '';
-  for (let i = 0; i < ORDER_NUMBER_LENGTH; i += 1) out += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
+  for (let i = 0; i < ORDER_NUMBER_LENGTH; i += 1)
+    out += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
   return out;
 }
 
