@@ -13,7 +13,7 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data UPLOADS_DIR=/app/data/uploads
 WORKDIR /app
 COPY --from=build /app /app
-RUN npm prune --omit=dev --workspaces --include-workspace-root=false || true \
+RUN npm prune --omit=dev \
  && mkdir -p /app/data/uploads && chown -R node:node /app/data
 USER node
 EXPOSE 3000

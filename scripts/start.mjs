@@ -20,7 +20,9 @@ function newestMtime(target) {
 
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-if (builtAt < sourcesAt) {
+// A production image builds the SPA once and drops the build tools: only a missing build is an error there.
+const mustBuild = process.env.NODE_ENV === 'production' ? builtAt === 0 : builtAt < sourcesAt;
+if (mustBuild) {
   console.log(builtAt ? 'SPA sources changed: rebuilding web/dist' : 'No SPA build yet: building web/dist');
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -1,5 +1,5 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined, SendOutlined } from '@ant-design/icons';
-import { contactSchema, MESSAGES } from '@shop/shared';
+import { type ContactInput, contactSchema, MESSAGES } from '@shop/shared';
 import { Button, Checkbox, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,15 +9,8 @@ import { sendContact } from '../api/contacts';
 import { SHOP_EMAIL, SHOP_PHONE, SHOP_PHONE_HREF } from '../shop-info';
 import './contact.css';
 
-interface ContactFormValues {
-  firstname: string;
-  lastname: string;
-  email: string;
-  telephone?: string;
-  title: string;
-  message: string;
-  terms?: boolean;
-}
+/** The shared contact message plus the terms box, which is checked here and never sent. */
+type ContactFormValues = ContactInput & { terms?: boolean };
 
 // Same character rule as the shared contactSchema, so the form flags what the server would refuse.
 const PHONE_PATTERN = /^[+()\d\s.-]*$/;
