@@ -5,7 +5,6 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload';
 import { MESSAGES } from '@shop/shared';
-import { env, isProduction } from './lib/env';
 import { envelopeErrorHandler, sendEnvelope, sendFetchResponse, toFetchRequest } from './lib/express-helpers';
 import { webDistDir } from './lib/paths';
 import { createRateLimiters } from './lib/rate-limits';
@@ -44,7 +43,8 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
           baseUri: ["'self'"],
           formAction: ["'self'"],
           frameAncestors: ["'none'"],
-          upgradeInsecureRequests: isProduction ? [] : null,
+          // TLS is the proxy's job; upgrading here would break a plain-http install (docker compose on :3000).
+          upgradeInsecureRequests: null,
         },
       },
       crossOriginEmbedderPolicy: false,
@@ -99,5 +99,3 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   app.use(envelopeErrorHandler);
   return app;
 }
-
-export { env };
