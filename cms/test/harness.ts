@@ -294,8 +294,6 @@ const SCRUBBED_ENV = [
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Node's exit code for "unsettled top-level await": the module graph never finished loading. */
-const EXIT_UNSETTLED_TLA = 13;
-const START_ATTEMPTS = 6;
 
 interface Launched {
   child: ChildProcess;
@@ -398,33 +396,20 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     else baseEnv[k] = v;
   }
 
-  // The server sometimes dies at start with exit code 13 (unsettled top-level await while loading
-  // @payloadcms/richtext-lexical's dev build under CPU load; see startup.test.ts). That is a server bug,
-  // reported separately; here a fresh attempt keeps the other tests meaningful.
-  let launched: Launched | undefined;
-  let dataDir = '';
-  for (let attempt = 1; ; attempt++) {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-it-'));
-    try {
-      launched = await launch({ ...baseEnv, DATA_DIR: dataDir });
-      break;
-    } catch (err) {
-      await fs.rm(dataDir, { recursive: true, force: true });
-      if (err instanceof EarlyExit && err.code === EXIT_UNSETTLED_TLA && attempt < START_ATTEMPTS) {
-        console.warn(
-          `[harness] server start attempt ${attempt} exited with code 13 (unsettled top-level await); retrying`,
-        );
-        continue;
-      }
-      await smtp.close();
-      throw err;
-    }
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-it-'));
+  let launched: Launched;
+  try {
+    launched = await launch({ ...baseEnv, DATA_DIR: dataDir });
+  } catch (err) {
+    await fs.rm(dataDir, { recursive: true, force: true });
+    await smtp.close();
+    throw err;
   }
   const { child, baseUrl, exitPromise } = launched;
   const output = launched.output;
 
   const cleanup = async () => {
-    if (!launched!.exited()) {
+    if (!launched.exited()) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exitPromise;

@@ -1,11 +1,10 @@
 /**
- * The server must start every time. Outside production it sometimes exits at start with code 13
- * ("unsettled top-level await") before printing anything: cms/src/payload.config.ts imports
- * @payloadcms/richtext-lexical, whose lexical 0.50 dev builds (`*.node.mjs` → `await import('./*.dev.mjs')`)
- * can deadlock Node 20's ESM loader depending on timing. It strikes under CPU load, e.g. when several
- * processes start at once (the test harness, `npm run dev` with a busy machine, CI).
+ * The server must start every time. A regression guard: @payloadcms/richtext-lexical's dev builds (lexical
+ * 0.50, `*.node.mjs` → top-level `await import('./*.dev.mjs')`) deadlock Node 20's ESM loader, so a config
+ * that imports it exits with code 13 ("unsettled top-level await") before printing anything, more often
+ * under CPU load. The config no longer loads it; this test fails if it (or anything like it) comes back.
  *
- * Deterministic reproduction outside the suite:
+ * Reproduction outside the suite:
  *   cd cms && node --input-type=module -e "await import('@payloadcms/richtext-lexical')"; echo $?   # → 13
  */
 import { spawn } from 'node:child_process';
