@@ -3,14 +3,12 @@
  * creates. Every helper fails loudly when the server refuses, so a broken precondition never looks like a
  * broken page.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import type { PublicConfig, PublicProduct } from '../../packages/shared/src';
+import { AdminApi } from './support/admin-api';
 
-const DEMO_ADMIN = { email: 'admin@bottega.example', password: 'Bottega2025!' };
-
-export const sha256hex = (text: string) => createHash('sha256').update(text).digest('hex');
 export const uid = () => randomBytes(4).toString('hex');
 
 export interface ProductInput {
@@ -38,73 +36,36 @@ export type TestProduct = Pick<
   | 'inventory_stock'
 >;
 
-/** Payload's REST API acting as the signed-in admin (cookie kept by the request context). */
-export class AdminApi {
-  private categoryId: string | null = null;
+/** The checkout spec's view of the shared AdminApi: products come back as the pricing fields it checks. */
+export class CheckoutAdmin {
+  private constructor(private readonly api: AdminApi) {}
 
-  private constructor(
-    private readonly request: APIRequestContext,
-    private readonly origin: string,
-  ) {}
-
-  static async login(request: APIRequestContext, baseURL: string | undefined): Promise<AdminApi> {
+  static async login(request: APIRequestContext, baseURL: string | undefined): Promise<CheckoutAdmin> {
     if (!baseURL) throw new Error('baseURL is not configured');
-    const res = await request.post('/api/users/login', {
-      data: { email: DEMO_ADMIN.email, password: sha256hex(DEMO_ADMIN.password) },
-      headers: { Origin: baseURL },
-    });
-    expect(res.status(), `admin login: ${await res.text()}`).toBe(200);
-    return new AdminApi(request, baseURL);
-  }
-
-  /** Payload checks the Origin of cookie-authenticated writes (its CSRF list). */
-  private get headers() {
-    return { Origin: this.origin };
-  }
-
-  async anyCategoryId(): Promise<string> {
-    if (this.categoryId) return this.categoryId;
-    const res = await this.request.get('/api/categories?limit=1&depth=0', { headers: this.headers });
-    expect(res.status(), `categories: ${await res.text()}`).toBe(200);
-    const body = (await res.json()) as { docs: { id: string }[] };
-    expect(body.docs.length, 'the demo seed has categories').toBeGreaterThan(0);
-    this.categoryId = body.docs[0].id;
-    return this.categoryId;
+    return new CheckoutAdmin(await AdminApi.login(request, baseURL));
   }
 
   async createProduct(input: ProductInput): Promise<TestProduct> {
-    const data = {
+    const doc = await this.api.createProduct({
       description: 'Made by the family for the checkout test.',
-      categories: [await this.anyCategoryId()],
-      published: true,
-      inventory_stock: true,
-      apply_discount: false,
-      discount_unit: '%',
-      discount_amount: 0,
-      apply_shipping: true,
-      quantity_amount: 500,
-      quantity_unit: 'Ml',
       stars: 4,
       ...input,
-    };
-    const res = await this.request.post('/api/products', { data, headers: this.headers });
-    expect(res.status(), `create product: ${await res.text()}`).toBe(201);
-    const { doc } = (await res.json()) as { doc: { id: string } };
+      categories: [await this.api.anyCategoryId()],
+    });
     return {
       id: doc.id,
-      name: data.name,
-      price: data.price,
-      apply_discount: data.apply_discount,
-      discount_unit: data.discount_unit as TestProduct['discount_unit'],
-      discount_amount: data.discount_amount,
-      apply_shipping: data.apply_shipping,
-      inventory_stock: data.inventory_stock,
+      name: doc.name,
+      price: doc.price,
+      apply_discount: doc.apply_discount,
+      discount_unit: doc.discount_unit,
+      discount_amount: doc.discount_amount,
+      apply_shipping: doc.apply_shipping,
+      inventory_stock: doc.inventory_stock,
     };
   }
 
   async updateProduct(id: string, data: Partial<ProductInput>): Promise<void> {
-    const res = await this.request.patch(`/api/products/${id}`, { data, headers: this.headers });
-    expect(res.status(), `update product: ${await res.text()}`).toBe(200);
+    await this.api.updateProduct(id, data);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { cartTotals, formatMoney, lineTotal, MESSAGES } from '../../packages/shared/src';
-import { addFromProductPage, AdminApi, cartLine, publicConfig, screenshots, uid } from './checkout-helpers';
+import { addFromProductPage, CheckoutAdmin, cartLine, publicConfig, screenshots, uid } from './checkout-helpers';
 
 const ORDER_URL = /\/site\/orders\/[A-Za-z0-9-]+$/;
 
@@ -15,7 +15,7 @@ test.describe('checkout', () => {
     request,
     baseURL,
   }, testInfo) => {
-    const admin = await AdminApi.login(request, baseURL);
+    const admin = await CheckoutAdmin.login(request, baseURL);
     const config = await publicConfig(request);
     const tag = uid();
     const oil = await admin.createProduct({ name: `Olio Nuovo ${tag}`, price: 18.5 });
@@ -134,7 +134,7 @@ test.describe('checkout', () => {
   });
 
   test('an out-of-stock product cannot be added to the cart', async ({ page, request, baseURL }) => {
-    const admin = await AdminApi.login(request, baseURL);
+    const admin = await CheckoutAdmin.login(request, baseURL);
     const product = await admin.createProduct({ name: `Pesto Finito ${uid()}`, price: 7.5, inventory_stock: false });
 
     await page.goto(`/site/shop/${product.id}`);
@@ -155,7 +155,7 @@ test.describe('checkout', () => {
     request,
     baseURL,
   }, testInfo) => {
-    const admin = await AdminApi.login(request, baseURL);
+    const admin = await CheckoutAdmin.login(request, baseURL);
     const tag = uid();
     const gone = await admin.createProduct({ name: `Sugo Antico ${tag}`, price: 6 });
     const empty = await admin.createProduct({ name: `Pasta Lunga ${tag}`, price: 4.2 });
@@ -188,7 +188,7 @@ test.describe('checkout', () => {
     request,
     baseURL,
   }) => {
-    const admin = await AdminApi.login(request, baseURL);
+    const admin = await CheckoutAdmin.login(request, baseURL);
     const product = await admin.createProduct({ name: `Crema di Carciofi ${uid()}`, price: 9.9 });
     await addFromProductPage(page, product, 1);
     await page.goto('/site/cart');
@@ -209,7 +209,7 @@ test.describe('checkout', () => {
     request,
     baseURL,
   }, testInfo) => {
-    const admin = await AdminApi.login(request, baseURL);
+    const admin = await CheckoutAdmin.login(request, baseURL);
     const product = await admin.createProduct({ name: `Olive Taggiasche ${uid()}`, price: 11 });
     await addFromProductPage(page, product, 1);
     await page.goto('/site/cart');

@@ -41,6 +41,8 @@ export interface ProductInput {
   discount_amount?: number;
   quantity_amount?: number;
   quantity_unit?: string;
+  apply_shipping?: boolean;
+  published?: boolean;
 }
 
 async function explain(res: APIResponse): Promise<string> {
@@ -48,6 +50,8 @@ async function explain(res: APIResponse): Promise<string> {
 }
 
 export class AdminApi {
+  private someCategoryId: string | null = null;
+
   private constructor(
     private readonly request: APIRequestContext,
     private readonly origin: string,
@@ -98,6 +102,22 @@ export class AdminApi {
       stars: 5,
       ...input,
     });
+  }
+
+  /** Any category of the demo seed, for specs that do not care which one a product is in. */
+  async anyCategoryId(): Promise<string> {
+    if (!this.someCategoryId) {
+      const body = await this.get('/api/categories?limit=1&depth=0');
+      expect(body.docs.length, 'the demo seed has categories').toBeGreaterThan(0);
+      this.someCategoryId = String(body.docs[0].id);
+    }
+    return this.someCategoryId;
+  }
+
+  async updateProduct(id: string, data: Partial<ProductInput> & { published?: boolean }): Promise<Doc> {
+    const res = await this.request.patch(`/api/products/${id}`, { headers: { Origin: this.origin }, data });
+    expect(res.status(), await explain(res)).toBe(200);
+    return ((await res.json()) as { doc: Doc }).doc;
   }
 
   /** POST /api/assets as multipart (field `file`), the way the admin gallery uploads. */
