@@ -32,7 +32,13 @@ export async function benchPayments(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-pay-'));
   const port = await freePort();
   // The config reads its environment when first imported.
-  Object.assign(process.env, { DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'error' });
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    PAYMENT_RATE_LIMIT: '100000',
+  });
   delete process.env.PAYPAL_CLIENT_ID;
   const { getPayload } = await import('payload');
   const { default: config } = await import('../cms/src/payload.config');

@@ -58,6 +58,7 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   const limiters = createRateLimiters();
   app.post('/api/v2/contacts', limiters.contact);
   app.get('/api/v2/orders/exist/:number', limiters.orderLookup);
+  app.post('/api/v2/payments/create', limiters.payment);
 
   // Only image uploads stream through unbuffered (Payload limits their size); every other body, whatever
   // its declared type, is held to the JSON limit.

@@ -388,6 +388,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     NODE_ENV: 'test',
     LOG_LEVEL: 'error',
     CONTACT_RATE_LIMIT: String(options.contactRateLimit ?? '1000'),
+    PAYMENT_RATE_LIMIT: '100000',
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
   });

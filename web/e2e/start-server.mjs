@@ -19,6 +19,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'cms/s
     PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`,
     SEED_DEMO: 'true',
     CONTACT_RATE_LIMIT: '100',
+    PAYMENT_RATE_LIMIT: '1000',
     LOG_LEVEL: 'error',
   },
 });

@@ -8,12 +8,20 @@ import { sendEnvelope } from './express-helpers';
  * Per-IP limits for what a shopper can send. Counters live in process memory; several app instances would
  * move them to a shared store (see DESIGN.md, scale-out).
  */
-export function createRateLimiters(): Record<'contact' | 'orderLookup', RequestHandler> {
+export function createRateLimiters(): Record<'contact' | 'orderLookup' | 'payment', RequestHandler> {
   const limited: RequestHandler = (_req, res) => sendEnvelope(res, MESSAGES.rateLimited, 429);
   return {
     contact: rateLimit({
       windowMs: 10 * 60 * 1000,
       limit: env.contactRateLimit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: limited,
+    }),
+    // Each create opens an order at PayPal: a script must not be able to open thousands.
+    payment: rateLimit({
+      windowMs: 60 * 1000,
+      limit: Number(process.env.PAYMENT_RATE_LIMIT ?? 30),
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       handler: limited,
