@@ -59,7 +59,7 @@ function SearchBox({ onSearch, onClear }: SearchBoxProps) {
       >
         <Input
           prefix={<SearchOutlined className="shop-search-icon" />}
-          placeholder="Search our products…"
+          placeholder="Search products…"
           allowClear
           aria-label="Search products"
           data-testid="shop-search"
