@@ -1,5 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload';
 import { ORDER_NUMBER_ALPHABET, ORDER_NUMBER_LENGTH } from '../collections/Orders/hooks/assign-order-number';
+import type { OrderLineRecord } from '../collections/Orders/order-line-record';
 import zipcodes from 'zipcodes';
 import {
   cartTotals,
@@ -30,18 +31,7 @@ export interface SellableProduct {
   addedDaysAgo: number;
 }
 
-export interface OrderLineData {
-  product_id: string;
-  product: string;
-  price: number;
-  quantity: number;
-  apply_discount: boolean;
-  discount_unit: DiscountUnit;
-  discount_amount: number;
-  apply_shipping: boolean;
-  category_ids: string[];
-  img_id: string | null;
-}
+export type OrderLineData = OrderLineRecord;
 
 export interface OrderData {
   number: string;

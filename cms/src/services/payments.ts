@@ -4,6 +4,7 @@ import { cartTotals, type OrderLine, type PaymentReply, toAmountString } from '@
 import type { z } from 'zod';
 import type { paymentCaptureSchema, paymentCreateSchema } from '@shop/shared';
 import { AppError, badRequest, notFound } from '../lib/app-error';
+import type { OrderLineRecord } from '../collections/Orders/order-line-record';
 import type { Doc } from './mappers';
 import { coordinatesForPostalCode } from './geocode';
 import { sendOrderConfirmation } from './order-mail';
@@ -174,7 +175,7 @@ async function completeOrder(payload: Payload, payment: Doc, paypalOrder: PayPal
   const breakdown = capture.seller_receivable_breakdown;
   const payerName = [paypalOrder.payer?.name?.given_name, paypalOrder.payer?.name?.surname].filter(Boolean).join(' ');
   const coordinates = coordinatesForPostalCode(address?.postal_code, address?.country_code);
-  const lines = (payment.lines as PricedLine[]).map((l) => ({
+  const lines = (payment.lines as PricedLine[]).map<OrderLineRecord>((l) => ({
     product_id: l.id,
     product: l.product,
     price: l.price,
