@@ -1,9 +1,6 @@
-import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './web/e2e/chromium';
 
-// The machines here cannot download Playwright's browser: use Debian's Chromium when it is there.
-const debianChromium = '/usr/bin/chromium';
-const executablePath = fs.existsSync(debianChromium) ? debianChromium : undefined;
 const port = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
@@ -17,16 +14,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import express from 'express';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../web/e2e/chromium';
 import { freePort, repoRoot, startShop } from './server';
 
 async function load(url: string, seconds: number): Promise<{ rps: number; p50: number; p99: number; non2xx: number }> {
@@ -43,17 +44,7 @@ function initialJsGzipped(): { files: number; bytes: number; gzipped: number } {
 
 /** What a first visit to /site actually downloads as JavaScript, index chunks plus lazy route chunks. */
 async function siteJsOnFirstVisit(baseUrl: string): Promise<{ files: number; bytes: number; gzipped: number }> {
-  const executablePath = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage();
   const bodies: Promise<Buffer>[] = [];
   page.on('response', (res) => {

@@ -1,11 +1,11 @@
 import type { Payload } from 'payload';
 import {
-  type CartLine,
-  cartTotals,
   discountedUnitPrice,
   formatLongDate,
   formatMoney,
+  lineTotal,
   ORDER_STATUS_DISPLAY,
+  orderTotals,
   type PublicOrder,
 } from '@shop/shared';
 import { env } from '../lib/env';
@@ -27,11 +27,9 @@ function addressLines(order: PublicOrder): string[] {
   ].filter(Boolean);
 }
 
-/** The order's totals, recomputed from its lines with the shared pricing (the same rule as at checkout). */
+/** The lines and fee as priced at payment; the total shown is what PayPal actually charged. */
 function totalsOf(order: PublicOrder) {
-  const lines: CartLine[] = order.products.map((p) => ({ ...p, apply_shipping: false }));
-  const items = cartTotals(lines, 0);
-  return { ...items, shipping: order.shipment_amount, total: Number(order.transaction_gross_amount) };
+  return { ...orderTotals(order.products, order.shipment_amount), total: Number(order.transaction_gross_amount) };
 }
 
 export function renderConfirmation(order: PublicOrder): { subject: string; text: string; html: string } {
@@ -42,7 +40,7 @@ export function renderConfirmation(order: PublicOrder): { subject: string; text:
     name: p.product,
     quantity: p.quantity,
     unit: discountedUnitPrice(p),
-    total: discountedUnitPrice(p) * p.quantity,
+    total: lineTotal(p),
   }));
   const subject = `Your order ${order.number} — thank you!`;
   const text = [

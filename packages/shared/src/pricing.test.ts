@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotals, discountedUnitPrice, hasEffectiveDiscount, lineTotal, type CartLine } from './pricing';
+import {
+  cartTotals,
+  discountedUnitPrice,
+  hasEffectiveDiscount,
+  lineTotal,
+  orderTotals,
+  type CartLine,
+} from './pricing';
 
 const line = (over: Partial<CartLine> = {}): CartLine => ({
   price: 10,
@@ -73,5 +80,18 @@ describe('cartTotals', () => {
     expect(
       lineTotal(line({ price: 8, quantity: 3, apply_discount: true, discount_unit: 'CASH', discount_amount: 1.25 })),
     ).toBe(20.25);
+  });
+});
+
+describe('orderTotals', () => {
+  it('when an order recorded a shipment fee, then that fee is added once whatever the lines say', () => {
+    const totals = orderTotals(
+      [line({ price: 10, quantity: 2, apply_discount: true, discount_amount: 10 }), line({ price: 5 })],
+      7.9,
+    );
+    expect(totals).toEqual({ itemsTotal: 25, discountTotal: 2, subtotal: 23, shipping: 7.9, total: 30.9 });
+  });
+  it('when the order was shipped free, then the total is the lines alone', () => {
+    expect(orderTotals([line({ apply_shipping: true })], 0).total).toBe(10);
   });
 });

@@ -9,8 +9,11 @@ export interface PriceRule {
   discount_amount: number | null | undefined;
 }
 
-export interface CartLine extends PriceRule {
+export interface PricedQuantity extends PriceRule {
   quantity: number;
+}
+
+export interface CartLine extends PricedQuantity {
   apply_shipping: boolean;
 }
 
@@ -50,7 +53,7 @@ function discountedUnitCents(rule: PriceRule): number {
 export const hasEffectiveDiscount = (rule: PriceRule): boolean =>
   discountedUnitCents(rule) < Math.max(0, toCents(rule.price));
 
-export function lineTotal(line: CartLine): number {
+export function lineTotal(line: PricedQuantity): number {
   return fromCents(discountedUnitCents(line) * line.quantity);
 }
 
@@ -69,4 +72,17 @@ export function cartTotals(lines: readonly CartLine[], shipmentAmount: number): 
     shipping: fromCents(shippingCents),
     total: fromCents(subtotalCents + shippingCents),
   };
+}
+
+/**
+ * A paid order's totals: its lines as priced at payment, plus the shipment fee recorded on the order
+ * (not recomputed from the lines, whose shipping flags may have changed since).
+ */
+export function orderTotals(lines: readonly PricedQuantity[], shipmentAmount: number): CartTotals {
+  const goods = cartTotals(
+    lines.map((line) => ({ ...line, apply_shipping: false })),
+    0,
+  );
+  const shippingCents = Math.max(0, toCents(shipmentAmount));
+  return { ...goods, shipping: fromCents(shippingCents), total: fromCents(toCents(goods.subtotal) + shippingCents) };
 }

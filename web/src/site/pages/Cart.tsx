@@ -19,6 +19,7 @@ import { cartRows, isOnlinePaymentOff, payableLines, type CartRow } from '../che
 import { CHECKOUT_MESSAGES } from '../checkout/messages';
 import { AssetImage } from '../components/AssetImage';
 import { Price } from '../components/Price';
+import { TotalsList } from '../components/TotalsList';
 import '../checkout/checkout.css';
 import './cart.css';
 
@@ -186,37 +187,16 @@ function CartSummary({ rows, config, currency, payment, terms, onTerms }: Summar
   return (
     <aside className="cart-summary" aria-label="Order summary" data-testid="cart-summary">
       <h2 className="cart-summary-title">Order summary</h2>
-      <dl className="cart-totals">
-        <div className="cart-totals-row">
-          <dt>
-            <span>
-              Subtotal{' '}
-              <span className="cart-totals-note">
-                ({itemCount} {itemCount === 1 ? 'item' : 'items'})
-              </span>
-            </span>
-          </dt>
-          <dd data-testid="cart-subtotal">{formatMoney(totals.itemsTotal, currency)}</dd>
-        </div>
-        <div className="cart-totals-row">
-          <dt>Discounts</dt>
-          <dd className={totals.discountTotal > 0 ? 'cart-totals-discount' : undefined} data-testid="cart-discount">
-            {totals.discountTotal > 0 ? '−' : ''}
-            {formatMoney(totals.discountTotal, currency)}
-          </dd>
-        </div>
-        <div className="cart-totals-row">
-          <dt>
-            <span>Shipping</span>
-            {shipped && config.shipment_method && <span className="cart-totals-method">{config.shipment_method}</span>}
-          </dt>
-          <dd data-testid="cart-shipping">{shipped ? formatMoney(totals.shipping, currency) : 'Free'}</dd>
-        </div>
-        <div className="cart-totals-row cart-totals-row--total">
-          <dt>Total</dt>
-          <dd data-testid="cart-total">{formatMoney(totals.total, currency)}</dd>
-        </div>
-      </dl>
+      <div className="cart-totals">
+        <TotalsList
+          totals={totals}
+          currency={currency}
+          shipping={shipped ? { amount: totals.shipping, method: config.shipment_method } : null}
+          totalLabel="Total"
+          itemCount={itemCount}
+          testIdPrefix="cart"
+        />
+      </div>
 
       <Checkbox
         className="cart-terms"

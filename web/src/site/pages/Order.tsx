@@ -1,12 +1,11 @@
 import { CheckOutlined, EnvironmentOutlined, MailOutlined, SearchOutlined, ShopOutlined } from '@ant-design/icons';
 import {
-  cartTotals,
   formatLongDate,
   formatMoney,
   lineTotal,
+  orderTotals,
   MESSAGES,
   ORDER_STATUS_DISPLAY,
-  type OrderLine,
   type PublicOrder,
 } from '@shop/shared';
 import { Button, Tag, Typography } from 'antd';
@@ -19,10 +18,8 @@ import { useOrder } from '../api/orders';
 import { resendConfirmation } from '../api/payments';
 import { CHECKOUT_MESSAGES } from '../checkout/messages';
 import { Price } from '../components/Price';
+import { TotalsList } from '../components/TotalsList';
 import './order.css';
-
-/** Order lines are priced like cart lines; shipping is the order's own shipment_amount, not a line's. */
-const priced = (line: OrderLine) => ({ ...line, apply_shipping: false });
 
 function countryName(code: string): string {
   if (!code) return '';
@@ -62,7 +59,7 @@ function ResendButton({ order }: { order: PublicOrder }) {
 
 function OrderProducts({ order }: { order: PublicOrder }) {
   const currency = order.currency_code;
-  const totals = cartTotals(order.products.map(priced), 0);
+  const totals = orderTotals(order.products, order.shipment_amount);
   return (
     <section className="order-card order-products" aria-labelledby="order-products-title" data-testid="order-products">
       <h2 id="order-products-title" className="order-card-title">
@@ -99,42 +96,23 @@ function OrderProducts({ order }: { order: PublicOrder }) {
                 <Price product={line} currency={currency} />
               </td>
               <td className="order-col-total" data-testid="order-line-total">
-                {formatMoney(lineTotal(priced(line)), currency)}
+                {formatMoney(lineTotal(line), currency)}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
 
-      <dl className="order-totals">
-        <div className="order-totals-row">
-          <dt>Subtotal</dt>
-          <dd data-testid="order-subtotal">{formatMoney(totals.itemsTotal, currency)}</dd>
-        </div>
-        {totals.discountTotal > 0 && (
-          <div className="order-totals-row">
-            <dt>Discounts</dt>
-            <dd className="order-totals-discount" data-testid="order-discount">
-              −{formatMoney(totals.discountTotal, currency)}
-            </dd>
-          </div>
-        )}
-        <div className="order-totals-row">
-          <dt>
-            <span>Shipping</span>
-            {order.shipment_method && order.shipment_amount > 0 && (
-              <span className="order-totals-method">{order.shipment_method}</span>
-            )}
-          </dt>
-          <dd data-testid="order-shipping">
-            {order.shipment_amount > 0 ? formatMoney(order.shipment_amount, currency) : 'Free'}
-          </dd>
-        </div>
-        <div className="order-totals-row order-totals-row--total">
-          <dt>Total paid</dt>
-          <dd data-testid="order-total">{formatMoney(order.transaction_gross_amount, currency)}</dd>
-        </div>
-      </dl>
+      <div className="order-totals">
+        <TotalsList
+          totals={totals}
+          currency={currency}
+          shipping={order.shipment_amount > 0 ? { amount: order.shipment_amount, method: order.shipment_method } : null}
+          totalLabel="Total paid"
+          total={order.transaction_gross_amount}
+          testIdPrefix="order"
+        />
+      </div>
     </section>
   );
 }
