@@ -5,3 +5,4 @@ export * from './password-rules';
 export * from './dates';
 export * from './messages';
 export * from './api-types';
+export * from './admin-api';

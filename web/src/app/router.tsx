@@ -61,10 +61,8 @@ export const router = createBrowserRouter([
         ],
       },
 
-      // ===================== /admin/* — reserved for the admin area =====================
-      // A later issue adds the control centre here ({ path: '/admin', element: <AdminShell/>, children }).
-      // Until then every /admin path falls to the catch-all below, whose Go Home leads to /admin.
-      // ==================================================================================
+      // The control centre: one lazy import, so a shopper's first visit downloads none of it.
+      { path: '/admin/*', lazy: async () => ({ Component: (await import('../admin/AdminApp')).default }) },
 
       { path: '*', element: standalone(NotFound) },
     ],

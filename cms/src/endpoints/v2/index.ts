@@ -1,6 +1,8 @@
 import type { Endpoint } from 'payload';
 import { notFound } from '../../lib/app-error';
 import { v2 } from '../../lib/endpoint';
+import { adminEndpoints } from './admin';
+import { authEndpoints } from './auth';
 import { categoryEndpoints } from './categories';
 import { configEndpoints } from './config';
 import { contactEndpoints } from './contacts';
@@ -17,6 +19,8 @@ export const v2Endpoints: Endpoint[] = [
   ...contactEndpoints,
   ...orderEndpoints,
   ...paymentEndpoints,
+  ...authEndpoints,
+  ...adminEndpoints,
   // Last: any other /api/v2 path answers 404 in the envelope rather than Payload's own format.
   ...(['get', 'post', 'put', 'patch', 'delete'] as const).map((method) =>
     v2(method, '/:path*', async () => {

@@ -1,0 +1,42 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { PageLoader } from '../components/PageLoader';
+import { AdminLayout } from './layout/AdminLayout';
+import { RequireSession } from './session';
+
+// Each screen is its own chunk; the whole area is one lazy import away from the storefront (router.tsx).
+const LoginPage = lazy(() => import('./routes/login/LoginPage'));
+const DashboardPage = lazy(() => import('./routes/dashboard/DashboardPage'));
+const OrdersPage = lazy(() => import('./routes/orders/OrdersPage'));
+const OrderDetailPage = lazy(() => import('./routes/orders/OrderDetailPage'));
+const NotificationsPage = lazy(() => import('./routes/notifications/NotificationsPage'));
+const NotificationDetailPage = lazy(() => import('./routes/notifications/NotificationDetailPage'));
+const SettingsPage = lazy(() => import('./routes/settings/SettingsPage'));
+
+/** The control centre (SPEC §2 Admin area), mounted at /admin/*. */
+export default function AdminApp() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Routes>
+        <Route index element={<LoginPage />} />
+        <Route path="reset/:token" element={<LoginPage />} />
+        <Route
+          element={
+            <RequireSession>
+              <AdminLayout />
+            </RequireSession>
+          }
+        >
+          <Route path="home" element={<DashboardPage />} />
+          <Route path="orders" element={<OrdersPage />} />
+          <Route path="orders/:id" element={<OrderDetailPage />} />
+          <Route path="notifications" element={<NotificationsPage />} />
+          <Route path="notifications/:id" element={<NotificationDetailPage />} />
+          <Route path="settings" element={<SettingsPage />} />
+        </Route>
+        {/* SPEC §2: unknown admin paths go to the login, which forwards a signed-in admin to the dashboard. */}
+        <Route path="*" element={<Navigate to="/admin" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}
