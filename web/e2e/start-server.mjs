@@ -5,9 +5,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { e2eDataDir } from './support/data-dir.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+// A fixed place per port, so specs can read the mail the shop writes to <dataDir>/outbox (support/outbox.ts).
+const dataDir = e2eDataDir(process.env.E2E_PORT ?? '3100');
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'cms/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',

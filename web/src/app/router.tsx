@@ -62,7 +62,11 @@ export const router = createBrowserRouter([
       },
 
       // The control centre: one lazy import, so a shopper's first visit downloads none of it.
-      { path: '/admin/*', lazy: async () => ({ Component: (await import('../admin/AdminApp')).default }) },
+      {
+        path: '/admin/*',
+        hydrateFallbackElement: <PageLoader />,
+        lazy: async () => ({ Component: (await import('../admin/AdminApp')).default }),
+      },
 
       { path: '*', element: standalone(NotFound) },
     ],

@@ -1,0 +1,1 @@
+export declare const e2eDataDir: (port: string) => string;
