@@ -1,4 +1,160 @@
-// Placeholder until this screen is built.
+import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
+import { type AdminNotification, formatAdminDate } from '@shop/shared';
+import { Button, Card, Descriptions, type DescriptionsProps, Spin, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { mutate } from 'swr';
+import { isApiError } from '../../../lib/api';
+import { handleResult } from '../../../lib/notify';
+import { refreshDashboard } from '../../api/dashboard';
+import {
+  deleteNotification,
+  notificationKey,
+  refreshNotificationLists,
+  updateNotificationStatus,
+  useNotification,
+} from '../../api/notifications';
+import { confirmAction } from '../../components/confirm';
+import { PageHeader } from '../../components/PageHeader';
+import { fullName, NotificationStatusTag, NotificationTypeTag } from './display';
+import { listAddress, type ListLocationState } from './list-location';
+import './notifications.css';
+
+/**
+ * SPEC §4: a new message becomes read when an admin opens it. The reply is not waited for before showing
+ * the message; the cached copy, the lists and the drawer's violet badge follow once the server agrees.
+ */
+async function markRead(notification: AdminNotification): Promise<void> {
+  const envelope = await updateNotificationStatus(notification.id, 'read');
+  // An automatic change gets no success toast; failures still get theirs (and 401/403 log out).
+  if (handleResult(envelope, { method: 'put', success: false }) !== 'success') return;
+  await mutate<AdminNotification>(
+    notificationKey(notification.id),
+    (current) => (current ? { ...current, status: 'read' } : current),
+    { revalidate: false },
+  );
+  void refreshNotificationLists();
+  void refreshDashboard();
+}
+
+/** Notification detail (SPEC §2): who wrote, how to reach them, and what they wrote. */
 export default function NotificationDetailPage() {
-  return <div>NotificationDetailPage</div>;
+  const { id } = useParams<{ id: string }>();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const backTo = listAddress(location.state as ListLocationState | null);
+  const { data: notification, error } = useNotification(id);
+  const [deleting, setDeleting] = useState(false);
+
+  // The id whose PUT was sent: StrictMode runs effects twice and SWR may hand over the same record again,
+  // and neither may send a second PUT.
+  const markedId = useRef<string | null>(null);
+  useEffect(() => {
+    if (!notification || notification.status !== 'new' || markedId.current === notification.id) return;
+    markedId.current = notification.id;
+    void markRead(notification);
+  }, [notification]);
+
+  // SPEC §8: a record that cannot be loaded sends the admin back to its list. A lost session is the
+  // unauthorized handler's business (it goes to the login), so it is left alone here.
+  useEffect(() => {
+    if (!error) return;
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) return;
+    navigate(backTo, { replace: true });
+  }, [error, navigate, backTo]);
+
+  const remove = async () => {
+    if (!notification) return;
+    if (!(await confirmAction({ okText: 'Delete', danger: true }))) return;
+    setDeleting(true);
+    const envelope = await deleteNotification(notification.id);
+    setDeleting(false);
+    if (handleResult(envelope, { method: 'delete' }) !== 'success') return;
+    void mutate(notificationKey(notification.id), undefined, { revalidate: false });
+    void refreshNotificationLists();
+    void refreshDashboard();
+    navigate(backTo);
+  };
+
+  const actions = (
+    <div className="notifications-detail-actions">
+      <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(backTo)} data-testid="notification-back">
+        Back
+      </Button>
+      <Button
+        danger
+        icon={<DeleteOutlined />}
+        onClick={() => void remove()}
+        loading={deleting}
+        disabled={!notification}
+        data-testid="notification-delete"
+      >
+        Delete
+      </Button>
+    </div>
+  );
+
+  if (!notification) {
+    return (
+      <div className="notifications-page">
+        <PageHeader title="Notification" extra={actions} />
+        <Card className="notifications-card">
+          <div className="notifications-loading" aria-busy="true">
+            <Spin />
+          </div>
+        </Card>
+      </div>
+    );
+  }
+
+  const items: DescriptionsProps['items'] = [
+    { key: 'firstname', label: 'First name', children: notification.firstname },
+    { key: 'lastname', label: 'Last name', children: notification.lastname },
+    {
+      key: 'email',
+      label: 'Email',
+      children: <a href={`mailto:${notification.email}`}>{notification.email}</a>,
+    },
+    ...(notification.telephone
+      ? [
+          {
+            key: 'telephone',
+            label: 'Telephone',
+            children: <a href={`tel:${notification.telephone.replace(/[^\d+]/g, '')}`}>{notification.telephone}</a>,
+          },
+        ]
+      : []),
+    { key: 'type', label: 'Type', children: <NotificationTypeTag type={notification.type} /> },
+    { key: 'status', label: 'Status', children: <NotificationStatusTag status={notification.status} /> },
+    { key: 'date', label: 'Received', children: formatAdminDate(notification.created_at || notification.updated_at) },
+  ];
+
+  return (
+    <div className="notifications-page">
+      <PageHeader title="Notification" extra={actions} />
+      <Card className="notifications-card notifications-detail" data-testid="notification-detail">
+        <Typography.Title level={4} className="notifications-subject" data-testid="notification-subject">
+          {notification.title}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" className="notifications-from">
+          From {fullName(notification)}
+        </Typography.Paragraph>
+        <Descriptions
+          bordered
+          size="small"
+          column={{ xs: 1, sm: 1, md: 2 }}
+          items={items}
+          className="notifications-fields"
+        />
+        <Typography.Title level={5} className="notifications-message-title">
+          Message
+        </Typography.Title>
+        <div className="notifications-message-box">
+          <p className="notifications-message" data-testid="notification-message">
+            {notification.message}
+          </p>
+        </div>
+      </Card>
+    </div>
+  );
 }

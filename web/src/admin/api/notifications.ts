@@ -1,0 +1,48 @@
+import type { AdminNotification, RecordStatus } from '@shop/shared';
+import useSWR, { mutate } from 'swr';
+import { apiDelete, apiPut, fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
+
+export type SortOrder = 'ASC' | 'DESC';
+
+/** What the notifications list shows; kept in the page's URL so reload and back keep it. */
+export interface NotificationsFilter {
+  page: number;
+  limit: number;
+  /** First name, last name or email. */
+  search: string;
+  /** Empty means every status. */
+  status: RecordStatus[];
+  /** Direction of the updated-date sort (SPEC §2: descending by default). */
+  order: SortOrder;
+}
+
+/** The list's SWR key: `notifications?page=1&limit=10&status[0]=new&sort[0]=updated_at&sort[1]=DESC`. */
+export const notificationsKey = (filter: NotificationsFilter): string =>
+  withQuery('notifications', {
+    page: filter.page,
+    limit: filter.limit,
+    search: filter.search.trim(),
+    status: filter.status,
+    sort: ['updated_at', filter.order],
+  });
+
+export const notificationKey = (id: string) => `notifications/${encodeURIComponent(id)}`;
+
+const isListKey = (key: unknown) =>
+  typeof key === 'string' && (key === 'notifications' || key.startsWith('notifications?'));
+
+export function useNotifications(filter: NotificationsFilter) {
+  return useSWR<ListPage<AdminNotification>>(notificationsKey(filter), fetchList, { keepPreviousData: true });
+}
+
+export function useNotification(id: string | undefined) {
+  return useSWR<AdminNotification>(id ? notificationKey(id) : null, fetchResult);
+}
+
+/** Every cached page of the list is stale after a status change or a delete, whatever its filter. */
+export const refreshNotificationLists = () => mutate(isListKey);
+
+export const updateNotificationStatus = (id: string, status: RecordStatus) =>
+  apiPut<AdminNotification | null>(notificationKey(id), { status });
+
+export const deleteNotification = (id: string) => apiDelete<unknown>(notificationKey(id));

@@ -1,0 +1,168 @@
+import type { AdminConfig } from '@shop/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  categoryOptions,
+  draftFromConfig,
+  settingsChanged,
+  type SettingsDraft,
+  tabOfField,
+  toConfigInput,
+  validateSettings,
+} from './settings-form';
+
+const config = (): AdminConfig => ({
+  shop: {
+    categories_order: ['cat-oil', 'cat-pasta'],
+    currency_code: 'USD',
+    shipment_amount: 9.9,
+    shipment_method: 'UPS Ground',
+    admin_email: 'shop@bottega.example',
+    payment_method: ['paypal', 'card'],
+    payment_country: ['US'],
+  },
+  paypal_env: 'development',
+  constants: { quantity_units: [{ value: 'Ml' }], discount_units: [{ value: '%' }] },
+});
+
+const draft = (overrides: Partial<SettingsDraft> = {}): SettingsDraft => ({
+  categories_order: ['cat-oil', 'cat-pasta'],
+  shipment_amount: 9.9,
+  shipment_method: 'UPS Ground',
+  admin_email: 'shop@bottega.example',
+  ...overrides,
+});
+
+describe('draftFromConfig', () => {
+  it('when settings load, then the form holds their editable values', () => {
+    expect(draftFromConfig(config())).toEqual(draft());
+  });
+
+  it('when the form reorders categories, then the loaded settings are not changed with it', () => {
+    const loaded = config();
+    draftFromConfig(loaded).categories_order.reverse();
+    expect(loaded.shop.categories_order).toEqual(['cat-oil', 'cat-pasta']);
+  });
+});
+
+describe('settingsChanged', () => {
+  it('when nothing was edited, then there is nothing to save', () => {
+    expect(settingsChanged(draft(), draft())).toBe(false);
+  });
+
+  it('when only the category order differs, then there is something to save', () => {
+    expect(settingsChanged(draft(), draft({ categories_order: ['cat-pasta', 'cat-oil'] }))).toBe(true);
+  });
+
+  it('when a category is added or removed, then there is something to save', () => {
+    expect(settingsChanged(draft(), draft({ categories_order: ['cat-oil', 'cat-pasta', 'cat-wine'] }))).toBe(true);
+    expect(settingsChanged(draft(), draft({ categories_order: ['cat-oil'] }))).toBe(true);
+  });
+
+  it('when the fee differs by a cent, then there is something to save', () => {
+    expect(settingsChanged(draft(), draft({ shipment_amount: 9.91 }))).toBe(true);
+  });
+
+  it('when the fee is the same amount written differently, then there is nothing to save', () => {
+    expect(settingsChanged(draft({ shipment_amount: 9.9 }), draft({ shipment_amount: 9.9000000001 }))).toBe(false);
+  });
+
+  it('when the fee box was emptied, then there is something to save', () => {
+    expect(settingsChanged(draft(), draft({ shipment_amount: null }))).toBe(true);
+  });
+
+  it('when a text only gained surrounding spaces, then there is nothing to save', () => {
+    expect(
+      settingsChanged(draft(), draft({ shipment_method: ' UPS Ground  ', admin_email: 'shop@bottega.example ' })),
+    ).toBe(false);
+  });
+
+  it('when the shipment method or admin email differ, then there is something to save', () => {
+    expect(settingsChanged(draft(), draft({ shipment_method: 'FedEx' }))).toBe(true);
+    expect(settingsChanged(draft(), draft({ admin_email: 'owner@bottega.example' }))).toBe(true);
+  });
+});
+
+describe('toConfigInput and validateSettings', () => {
+  it('when the form is valid, then the body holds the edits and the read-only values as loaded', () => {
+    const result = validateSettings(draft({ shipment_amount: 12.5, shipment_method: '  DHL ' }), config());
+    expect(result).toEqual({
+      ok: true,
+      input: {
+        categories_order: ['cat-oil', 'cat-pasta'],
+        shipment_amount: 12.5,
+        shipment_method: 'DHL',
+        admin_email: 'shop@bottega.example',
+        currency_code: 'USD',
+        payment_method: ['paypal', 'card'],
+        payment_country: ['US'],
+      },
+    });
+  });
+
+  it('when the admin email is not an address, then only that field is refused', () => {
+    expect(validateSettings(draft({ admin_email: 'not-an-email' }), config())).toEqual({
+      ok: false,
+      errors: { admin_email: 'Enter a valid email address' },
+    });
+  });
+
+  it('when the fee is empty or negative, then the fee is refused', () => {
+    expect(validateSettings(draft({ shipment_amount: null }), config())).toEqual({
+      ok: false,
+      errors: { shipment_amount: 'Enter a fee between 0 and 10000' },
+    });
+    expect(validateSettings(draft({ shipment_amount: -1 }), config())).toEqual({
+      ok: false,
+      errors: { shipment_amount: 'Enter a fee between 0 and 10000' },
+    });
+  });
+
+  it('when the order names a category that no longer exists, then the order is refused', () => {
+    const categories = [
+      { id: 'cat-oil', name: 'Olive oil', published: true },
+      { id: 'cat-pasta', name: 'Pasta', published: true },
+    ];
+    expect(validateSettings(draft({ categories_order: ['cat-oil', 'cat-gone'] }), config(), categories)).toEqual({
+      ok: false,
+      errors: { categories_order: 'Remove the categories that no longer exist' },
+    });
+    expect(validateSettings(draft(), config(), categories).ok).toBe(true);
+  });
+
+  it('when the fee is 0, then it is accepted (free shipping)', () => {
+    expect(validateSettings(draft({ shipment_amount: 0 }), config()).ok).toBe(true);
+  });
+
+  it('when the empty fee is turned into a body, then it is not a number the server would accept', () => {
+    expect(toConfigInput(draft({ shipment_amount: null }), config()).shipment_amount).toBeNaN();
+  });
+});
+
+describe('tabOfField', () => {
+  it('when the admin email is refused, then the Other tab is the one to show', () => {
+    expect(tabOfField('admin_email')).toBe('other');
+    expect(tabOfField('shipment_amount')).toBe('shop');
+  });
+});
+
+describe('categoryOptions', () => {
+  const categories = [
+    { id: 'cat-oil', name: 'Olive oil', published: true },
+    { id: 'cat-gift', name: 'Gift boxes', published: false },
+  ];
+
+  it('when every id in the order is a category, then the options are the categories', () => {
+    expect(categoryOptions(categories, ['cat-oil'])).toEqual([
+      { value: 'cat-oil', label: 'Olive oil' },
+      { value: 'cat-gift', label: 'Gift boxes (not published)' },
+    ]);
+  });
+
+  it('when the order holds a deleted category, then it stays as a removable option', () => {
+    expect(categoryOptions(categories, ['cat-gone', 'cat-oil'])).toEqual([
+      { value: 'cat-oil', label: 'Olive oil' },
+      { value: 'cat-gift', label: 'Gift boxes (not published)' },
+      { value: 'cat-gone', label: 'Removed category' },
+    ]);
+  });
+});
