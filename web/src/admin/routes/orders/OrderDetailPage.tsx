@@ -1,4 +1,436 @@
-// Placeholder until this screen is built.
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import {
+  ADMIN_SETTABLE_ORDER_STATUSES,
+  type AdminOrder,
+  formatAdminDate,
+  formatMoney,
+  lineTotal,
+  ORDER_STATUS_DISPLAY,
+  type OrderLine,
+  type OrderStatus,
+  type OrderStatusUpdate,
+  orderTotals,
+} from '@shop/shared';
+import {
+  Button,
+  Card,
+  Empty,
+  Select,
+  Spin,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Timeline,
+  Typography,
+  type ButtonProps,
+} from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { isApiError } from '../../../lib/api';
+import { handleResult, notify } from '../../../lib/notify';
+import { refreshDashboard } from '../../api/dashboard';
+import { updateOrderStatus, useAdminOrder } from '../../api/orders';
+import { confirmAction } from '../../components/confirm';
+import { PageHeader } from '../../components/PageHeader';
+import { availableActions, type OrderAction } from './order-actions';
+import './order-detail.css';
+
+// The map geometry (≈80 KB) loads only when an order is shown.
+const UsMap = lazy(() => import('../../charts/UsMap'));
+
+/** SPEC §9: the order map's marker radius. */
+const MARKER_RADIUS = 8;
+const ORDERS_PATH = '/admin/orders';
+
+// antd's ButtonProps type has no data-* attributes, though they reach the DOM.
+const testId = (id: string) => ({ 'data-testid': id }) as ButtonProps;
+
+/**
+ * Orders being moved from NEW to PROCESSING right now. Module-wide rather than a ref so that StrictMode's
+ * second effect run, a remount or a revalidation that still shows NEW never sends a second PUT.
+ */
+const promoting = new Set<string>();
+
+function StatusTag({ status }: { status: OrderStatus }) {
+  const display = ORDER_STATUS_DISPLAY[status] ?? { text: status, color: 'default' };
+  return (
+    <Tag color={display.color} className="order-detail-status-tag" data-testid="order-status" data-status={status}>
+      {display.text}
+    </Tag>
+  );
+}
+
+function countryName(code: string): string {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function Facts({ rows }: { rows: { label: string; value: ReactNode; testId?: string; strong?: boolean }[] }) {
+  return (
+    <dl className="order-detail-facts">
+      {rows.map((row) => (
+        <div
+          key={row.label}
+          className={row.strong ? 'order-detail-fact order-detail-fact--strong' : 'order-detail-fact'}
+        >
+          <dt>{row.label}</dt>
+          <dd data-testid={row.testId}>{row.value === '' || row.value === null ? '-' : row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A long address wraps after its @ rather than in the middle of a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
+function discountText(line: OrderLine, currency: string): string {
+  if (!line.apply_discount || !(line.discount_amount > 0)) return '-';
+  return line.discount_unit === '%' ? `${line.discount_amount}%` : formatMoney(line.discount_amount, currency);
+}
+
+function ProductsCard({ order }: { order: AdminOrder }) {
+  const currency = order.currency_code;
+  const columns: TableColumnsType<OrderLine> = [
+    { key: 'product', title: 'Product', dataIndex: 'product' },
+    {
+      key: 'price',
+      title: 'Price',
+      dataIndex: 'price',
+      align: 'right',
+      render: (price: number) => formatMoney(price, currency),
+    },
+    { key: 'quantity', title: 'Quantity', dataIndex: 'quantity', align: 'right' },
+    { key: 'discount', title: 'Discount', align: 'right', render: (_, line) => discountText(line, currency) },
+    {
+      key: 'total',
+      title: 'Total',
+      align: 'right',
+      render: (_, line) => <strong>{formatMoney(lineTotal(line), currency)}</strong>,
+    },
+  ];
+  return (
+    <Card title="Products" className="order-detail-card order-detail-wide" data-testid="order-products">
+      <Table<OrderLine>
+        rowKey={(line) => line.id}
+        columns={columns}
+        dataSource={order.products}
+        pagination={false}
+        size="small"
+        scroll={{ x: 520 }}
+      />
+    </Card>
+  );
+}
+
+function SummaryCard({ order }: { order: AdminOrder }) {
+  const currency = order.currency_code;
+  const totals = orderTotals(order.products, order.shipment_amount);
+  return (
+    <Card title="Summary" className="order-detail-card" data-testid="order-summary">
+      <Facts
+        rows={[
+          { label: 'Status', value: <StatusTag status={order.status} /> },
+          { label: 'Date', value: formatAdminDate(order.created_at), testId: 'order-date' },
+          { label: 'Products', value: formatMoney(totals.subtotal, currency), testId: 'order-products-total' },
+          { label: 'Shipping', value: formatMoney(order.shipment_amount, currency), testId: 'order-shipping' },
+          {
+            label: 'Gross amount',
+            value: formatMoney(order.transaction_gross_amount, currency),
+            testId: 'order-gross',
+            strong: true,
+          },
+          { label: 'PayPal fee', value: formatMoney(order.transaction_paypal_fee, currency), testId: 'order-fee' },
+          {
+            label: 'Net amount',
+            value: formatMoney(order.transaction_net_amount, currency),
+            testId: 'order-net',
+            strong: true,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function PaymentCard({ order }: { order: AdminOrder }) {
+  return (
+    <Card title="Payment and payer" className="order-detail-card" data-testid="order-payment">
+      <Facts
+        rows={[
+          { label: 'Method', value: 'PayPal' },
+          {
+            label: 'Transaction',
+            value: order.transaction_id ? (
+              <Typography.Text copyable className="order-detail-mono">
+                {order.transaction_id}
+              </Typography.Text>
+            ) : (
+              ''
+            ),
+          },
+          { label: 'Transaction status', value: order.transaction_status },
+          { label: 'Payer', value: order.payer_full_name, testId: 'order-payer-name' },
+          {
+            label: 'Email',
+            value: order.payer_email_address ? (
+              <a href={`mailto:${order.payer_email_address}`} className="order-detail-email">
+                <BreakableEmail email={order.payer_email_address} />
+              </a>
+            ) : (
+              ''
+            ),
+            testId: 'order-payer-email',
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function ShipmentCard({ order }: { order: AdminOrder }) {
+  const address = order.shipment_address;
+  return (
+    <Card title="Shipment address" className="order-detail-card" data-testid="order-shipment">
+      <Facts
+        rows={[
+          { label: 'Name', value: order.shipment_full_name },
+          {
+            label: 'Address',
+            value: (
+              <>
+                {address.address_line_1}
+                {address.address_line_2 ? (
+                  <>
+                    <br />
+                    {address.address_line_2}
+                  </>
+                ) : null}
+              </>
+            ),
+          },
+          { label: 'City', value: address.admin_area_2 },
+          { label: 'State', value: address.admin_area_1 },
+          { label: 'ZIP', value: address.postal_code, testId: 'order-zip' },
+          { label: 'Country', value: countryName(address.country_code) },
+          { label: 'Shipment method', value: order.shipment_method },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function MapCard({ order }: { order: AdminOrder }) {
+  return (
+    <Card title="Location" className="order-detail-card" data-testid="order-location">
+      {order.coordinates ? (
+        <Suspense fallback={<div className="order-detail-map-placeholder" />}>
+          <UsMap
+            points={[order.coordinates]}
+            markerRadius={MARKER_RADIUS}
+            testId="order-map"
+            label={`Map of the United States with the order's location`}
+          />
+        </Suspense>
+      ) : (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description="No location for this order"
+          data-testid="order-map-empty"
+        />
+      )}
+    </Card>
+  );
+}
+
+function HistoryCard({ order }: { order: AdminOrder }) {
+  return (
+    <Card title="Status history" className="order-detail-card order-detail-wide" data-testid="order-history">
+      {order.history.length === 0 ? (
+        <Typography.Text type="secondary">No status changes yet</Typography.Text>
+      ) : (
+        <Timeline
+          items={order.history.map((change, index) => ({
+            key: `${change.at}-${index}`,
+            color: ORDER_STATUS_DISPLAY[change.to]?.color === 'red' ? 'red' : 'green',
+            content: (
+              <div className="order-detail-history-item" data-testid="order-history-item">
+                <div className="order-detail-history-change">
+                  {change.from ? (
+                    <>
+                      <StatusTagText status={change.from} />
+                      <span className="order-detail-history-arrow" aria-label="to">
+                        →
+                      </span>
+                    </>
+                  ) : null}
+                  <StatusTagText status={change.to} />
+                </div>
+                <Typography.Text type="secondary" className="order-detail-history-meta">
+                  {change.by || 'System'} · {formatAdminDate(change.at)}
+                </Typography.Text>
+              </div>
+            ),
+          }))}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** The history's tags have no test id of their own: "order-status" belongs to the current status. */
+function StatusTagText({ status }: { status: OrderStatus }) {
+  const display = ORDER_STATUS_DISPLAY[status] ?? { text: status, color: 'default' };
+  return (
+    <Tag color={display.color} className="order-detail-status-tag">
+      {display.text}
+    </Tag>
+  );
+}
+
+const STATUS_OPTIONS = ADMIN_SETTABLE_ORDER_STATUSES.map((status) => ({
+  value: status,
+  label: ORDER_STATUS_DISPLAY[status].text,
+}));
+
+/** SPEC §2 Order detail and §4 Admin order rules. */
 export default function OrderDetailPage() {
-  return <div>OrderDetailPage</div>;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: order, error, mutate } = useAdminOrder(id);
+  const [saving, setSaving] = useState(false);
+
+  // SPEC §8: an order that cannot be loaded sends the admin back to the list. A 401/403 is the session's
+  // business (the unauthorized handler goes to the login), so the page does not race it.
+  useEffect(() => {
+    if (!error) return;
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) return;
+    navigate(ORDERS_PATH, { replace: true });
+  }, [error, navigate]);
+
+  // SPEC §4: opening a NEW order moves it to PROCESSING, once.
+  useEffect(() => {
+    if (!order || order.status !== 'NEW' || promoting.has(order.id)) return;
+    const orderId = order.id;
+    promoting.add(orderId);
+    void (async () => {
+      try {
+        const envelope = await updateOrderStatus(orderId, 'PROCESSING');
+        if (handleResult(envelope, { method: 'put', success: false }) === 'success') {
+          await mutate();
+          void refreshDashboard();
+        }
+      } finally {
+        promoting.delete(orderId);
+      }
+    })();
+  }, [order, mutate]);
+
+  const changeStatus = async (status: OrderStatusUpdate['status']) => {
+    if (!order) return;
+    setSaving(true);
+    notify.loading();
+    const envelope = await updateOrderStatus(order.id, status);
+    const kind = handleResult(envelope, { method: 'put' });
+    if (kind === 'success') {
+      await mutate();
+      void refreshDashboard();
+    }
+    setSaving(false);
+  };
+
+  const runAction = async (action: OrderAction) => {
+    const confirmed = await confirmAction({ content: action.question, okText: action.label, danger: action.danger });
+    if (confirmed) await changeStatus(action.status);
+  };
+
+  if (!order) {
+    return (
+      <div className="order-detail-loading" data-testid="order-loading">
+        <Spin size="large" />
+      </div>
+    );
+  }
+
+  const actions = availableActions(order.status);
+  const settable = (ADMIN_SETTABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status);
+
+  return (
+    <div className="order-detail">
+      <PageHeader
+        title={
+          <span className="order-detail-title">
+            <span data-testid="order-title">Order {order.number}</span>
+            <Typography.Text type="secondary" copyable={{ text: order.id }} className="order-detail-id">
+              {order.id}
+            </Typography.Text>
+          </span>
+        }
+        extra={
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(ORDERS_PATH)} {...testId('order-back')}>
+            Back to orders
+          </Button>
+        }
+      />
+
+      <Card className="order-detail-card order-detail-toolbar">
+        <div className="order-detail-toolbar-status">
+          <label htmlFor="order-status-select" className="order-detail-toolbar-label">
+            Status
+          </label>
+          <Select<OrderStatusUpdate['status']>
+            id="order-status-select"
+            className="order-detail-status-select"
+            value={settable ? (order.status as OrderStatusUpdate['status']) : undefined}
+            placeholder={ORDER_STATUS_DISPLAY[order.status]?.text}
+            options={STATUS_OPTIONS}
+            onChange={(status) => void changeStatus(status)}
+            disabled={saving}
+            loading={saving}
+            popupMatchSelectWidth={false}
+            data-testid="order-status-select"
+          />
+        </div>
+        {actions.length > 0 && (
+          <div className="order-detail-actions">
+            {actions.map((action) => (
+              <Button
+                key={action.key}
+                type={action.key === 'complete' ? 'primary' : 'default'}
+                danger={action.danger}
+                disabled={saving}
+                onClick={() => void runAction(action)}
+                {...testId(`order-action-${action.key}`)}
+              >
+                {action.label}
+              </Button>
+            ))}
+          </div>
+        )}
+      </Card>
+
+      <div className="order-detail-grid">
+        <SummaryCard order={order} />
+        <PaymentCard order={order} />
+        <ProductsCard order={order} />
+        <ShipmentCard order={order} />
+        <MapCard order={order} />
+        <HistoryCard order={order} />
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,273 @@
-// Placeholder until this screen is built.
+import { SearchOutlined } from '@ant-design/icons';
+import {
+  type AdminOrderListItem,
+  formatLongDate,
+  formatMoney,
+  ORDER_STATUS_DISPLAY,
+  type OrderStatus,
+} from '@shop/shared';
+import {
+  Button,
+  Card,
+  Grid,
+  Input,
+  Space,
+  Spin,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+  Tag,
+  Typography,
+} from 'antd';
+import type { FilterDropdownProps } from 'antd/es/table/interface';
+import { type HTMLAttributes, lazy, Suspense, useCallback, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { type OrdersListParams, useAdminOrders, useSalesGraph } from '../../api/orders';
+import { PageHeader } from '../../components/PageHeader';
+import {
+  ORDERS_TABS,
+  ordersFiltersToSearchParams,
+  PAGE_SIZES,
+  parseOrdersFilters,
+  statusesFor,
+  switchTab,
+} from './orders-filters';
+import './orders.css';
+
+// echarts is the heaviest part of the screen; the table must not wait for it.
+const SalesLineChart = lazy(() => import('../../charts/SalesLineChart'));
+
+/** Short names for the status filter; the tags in the rows carry SPEC §4's full texts. */
+const STATUS_FILTER_LABELS: Record<OrderStatus, string> = {
+  NEW: 'New',
+  PROCESSING: 'Processing',
+  SHIPPED: 'Shipped',
+  DELIVERED: 'Delivered',
+  CANCELLED: 'Cancelled',
+  COMPLETED: 'Completed',
+};
+
+interface TextFilterProps {
+  dropdown: FilterDropdownProps;
+  placeholder: string;
+  /** Prefix of the input's and buttons' data-testid. */
+  testId: string;
+}
+
+/** SPEC §2: the text filters have Search and Reset buttons; Enter searches too. */
+function TextFilter({ dropdown, placeholder, testId }: TextFilterProps) {
+  const { selectedKeys, setSelectedKeys, confirm, clearFilters } = dropdown;
+  const value = selectedKeys[0] === undefined ? '' : String(selectedKeys[0]);
+  return (
+    <div className="orders-text-filter" onKeyDown={(event) => event.stopPropagation()}>
+      <Input
+        placeholder={placeholder}
+        value={value}
+        maxLength={100}
+        allowClear
+        onChange={(event) => setSelectedKeys(event.target.value ? [event.target.value] : [])}
+        onPressEnter={() => confirm()}
+        data-testid={`${testId}-input`}
+      />
+      <Space className="orders-text-filter-buttons">
+        <Button
+          type="primary"
+          size="small"
+          icon={<SearchOutlined />}
+          onClick={() => confirm()}
+          data-testid={`${testId}-search`}
+        >
+          Search
+        </Button>
+        <Button
+          size="small"
+          onClick={() => {
+            clearFilters?.({ confirm: true, closeDropdown: true });
+          }}
+          data-testid={`${testId}-reset`}
+        >
+          Reset
+        </Button>
+      </Space>
+    </div>
+  );
+}
+
+const firstText = (values: readonly unknown[] | null | undefined) =>
+  values && values.length > 0 ? String(values[0]) : '';
+
+function StatusTag({ status }: { status: OrderStatus }) {
+  const display = ORDER_STATUS_DISPLAY[status] ?? { text: status, color: 'default' };
+  return (
+    <Tag color={display.color} className="orders-status-tag">
+      {display.text}
+    </Tag>
+  );
+}
+
+/** SPEC §2 Orders list: Open and Archive tabs, the sales chart on Open, the filterable table. */
 export default function OrdersPage() {
-  return <div>OrdersPage</div>;
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseOrdersFilters(searchParams), [searchParams]);
+  const setFilters = useCallback(
+    (next: OrdersListParams) => setSearchParams(ordersFiltersToSearchParams(next)),
+    [setSearchParams],
+  );
+
+  // On a phone the date column gives way and the pager gets compact, so the table needs less sideways scroll.
+  const phone = !Grid.useBreakpoint().md;
+  const orders = useAdminOrders(filters);
+  const graph = useSalesGraph(filters.tab === 'open');
+  const points = graph.data ?? [];
+  const showChart = filters.tab === 'open' && points.length > 0;
+  // SPEC §2: one loader while the first table data (or the chart) is still on its way.
+  const firstLoad = !orders.data && (orders.isLoading || (filters.tab === 'open' && graph.isLoading));
+
+  const tabStatuses = statusesFor(filters.tab);
+  const columns: TableColumnsType<AdminOrderListItem> = [
+    {
+      key: 'number',
+      title: 'Order',
+      dataIndex: 'number',
+      width: phone ? 124 : 150,
+      filteredValue: filters.number ? [filters.number] : null,
+      filterDropdown: (dropdown) => (
+        <TextFilter dropdown={dropdown} placeholder="Order number" testId="orders-filter-number" />
+      ),
+      filterIcon: (filtered) => <SearchOutlined className={filtered ? 'orders-filter-active' : undefined} />,
+      render: (number: string) => <span className="orders-number">{number}</span>,
+    },
+    {
+      key: 'payer',
+      title: 'Customer',
+      dataIndex: 'payer_full_name',
+      width: 260,
+      sorter: true,
+      sortDirections: ['ascend', 'descend'],
+      sortOrder: filters.sort === 'ASC' ? 'ascend' : filters.sort === 'DESC' ? 'descend' : null,
+      filteredValue: filters.search ? [filters.search] : null,
+      filterDropdown: (dropdown) => (
+        <TextFilter dropdown={dropdown} placeholder="Name or email" testId="orders-filter-payer" />
+      ),
+      filterIcon: (filtered) => <SearchOutlined className={filtered ? 'orders-filter-active' : undefined} />,
+      render: (_name: string, order) => (
+        <div className="orders-payer">
+          <span className="orders-payer-name">{order.payer_full_name || '-'}</span>
+          <Typography.Text type="secondary" className="orders-payer-email">
+            {order.payer_email_address}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      key: 'amount',
+      title: 'Amount',
+      dataIndex: 'transaction_gross_amount',
+      align: 'right',
+      width: 120,
+      render: (amount: string, order) => (
+        <span className="orders-amount">{formatMoney(amount, order.currency_code)}</span>
+      ),
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      dataIndex: 'status',
+      width: 220,
+      filters: tabStatuses.map((status) => ({ text: STATUS_FILTER_LABELS[status], value: status })),
+      filteredValue: filters.status.length > 0 ? filters.status : null,
+      render: (status: OrderStatus) => <StatusTag status={status} />,
+    },
+    {
+      key: 'created_at',
+      title: 'Date',
+      dataIndex: 'created_at',
+      width: 190,
+      responsive: ['md'],
+      render: (date: string) => <span className="orders-date">{formatLongDate(date)}</span>,
+    },
+  ];
+
+  const onTableChange: TableProps<AdminOrderListItem>['onChange'] = (pagination, tableFilters, sorter, extra) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sort = single?.columnKey === 'payer' && single.order ? (single.order === 'ascend' ? 'ASC' : 'DESC') : null;
+    const status = (tableFilters.status ?? [])
+      .map(String)
+      .filter((s): s is OrderStatus => (tabStatuses as readonly string[]).includes(s));
+    const size = pagination.pageSize ?? filters.size;
+    // A new filter, sort or page size starts again at page 1; only paging keeps the chosen page.
+    const page = extra.action === 'paginate' && size === filters.size ? (pagination.current ?? 1) : 1;
+    setFilters({
+      ...filters,
+      page,
+      size,
+      number: firstText(tableFilters.number).trim(),
+      search: firstText(tableFilters.payer).trim(),
+      status,
+      sort,
+    });
+  };
+
+  return (
+    <div className="orders-page">
+      <PageHeader
+        title="Orders"
+        tabs={ORDERS_TABS}
+        tab={filters.tab}
+        onTabChange={(tab) => setFilters(switchTab(filters, tab))}
+      />
+
+      {firstLoad ? (
+        <div className="orders-loading" data-testid="orders-loading">
+          <Spin size="large" />
+        </div>
+      ) : (
+        <>
+          {showChart && (
+            <Card className="orders-card orders-chart-card" title="Sales overview" data-testid="orders-chart">
+              <Suspense fallback={<div className="orders-chart-placeholder" />}>
+                <SalesLineChart points={points} />
+              </Suspense>
+            </Card>
+          )}
+
+          <Card className="orders-card orders-table-card" data-testid="orders-table">
+            <Table<AdminOrderListItem>
+              rowKey="id"
+              columns={columns}
+              // While a new page size or tab loads, the kept previous page may hold more rows than the new size.
+              dataSource={(orders.data?.items ?? []).slice(0, filters.size)}
+              // keepPreviousData leaves the last page on screen; the spinner marks it as being replaced.
+              loading={orders.isLoading}
+              onChange={onTableChange}
+              scroll={{ x: phone ? 724 : 940 }}
+              locale={{ emptyText: 'No orders found' }}
+              rowClassName="orders-row"
+              onRow={(order) =>
+                ({
+                  onClick: () => navigate(`/admin/orders/${order.id}`),
+                  onKeyDown: (event) => {
+                    if (event.key === 'Enter') navigate(`/admin/orders/${order.id}`);
+                  },
+                  tabIndex: 0,
+                  'data-testid': `order-row-${order.number}`,
+                }) as HTMLAttributes<HTMLElement>
+              }
+              pagination={{
+                current: filters.page,
+                pageSize: filters.size,
+                total: orders.data?.count ?? 0,
+                showSizeChanger: true,
+                size: phone ? 'small' : 'medium',
+                showLessItems: phone,
+                pageSizeOptions: PAGE_SIZES.map(String),
+                showTotal: (total) => `Total ${total} orders`,
+              }}
+            />
+          </Card>
+        </>
+      )}
+    </div>
+  );
 }

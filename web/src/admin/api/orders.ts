@@ -1,0 +1,65 @@
+import type { AdminOrder, AdminOrderListItem, OrderStatus, OrderStatusUpdate, SalesPoint } from '@shop/shared';
+import useSWR from 'swr';
+import { apiPut, fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
+
+/** Open lists the orders still being handled; Archive the completed and cancelled ones (SPEC §2, §4). */
+export type OrdersTab = 'open' | 'archive';
+export type SortDirection = 'ASC' | 'DESC';
+
+/** What one page of the orders list asks the server for. */
+export interface OrdersListParams {
+  tab: OrdersTab;
+  page: number;
+  size: number;
+  /** Payer name or email. */
+  search: string;
+  /** Order number, or part of it. */
+  number: string;
+  status: OrderStatus[];
+  /** Direction of the payer-name sort, the list's only sortable column; null leaves the server's order. */
+  sort: SortDirection | null;
+}
+
+const listPath = (tab: OrdersTab) => (tab === 'archive' ? 'admin/orders/completed' : 'admin/orders');
+
+/**
+ * The list's path and query, also its SWR key. Empty texts and lists are left out by withQuery, so an
+ * untouched filter sends nothing; status goes as status[0]=…, sort as sort[0]=payer_full_name&sort[1]=ASC.
+ */
+export const ordersListKey = (params: OrdersListParams) =>
+  withQuery(listPath(params.tab), {
+    page: params.page,
+    limit: params.size,
+    search: params.search.trim(),
+    number: params.number.trim(),
+    status: params.status,
+    sort: params.sort ? ['payer_full_name', params.sort] : undefined,
+  });
+
+/** One page of the Open or Archive list; the previous page stays on screen while the next one loads. */
+export function useAdminOrders(params: OrdersListParams) {
+  return useSWR<ListPage<AdminOrderListItem>>(ordersListKey(params), fetchList, { keepPreviousData: true });
+}
+
+export const salesGraphKey = 'admin/orders/create/graph';
+
+/**
+ * The Open tab's monthly sales (SPEC §7: loaded once per tab change). The key is dropped while the Archive
+ * tab shows, so coming back to Open mounts it again and fetches fresh points; paging does not.
+ */
+export function useSalesGraph(enabled: boolean) {
+  return useSWR<SalesPoint[]>(enabled ? salesGraphKey : null, fetchResult, {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+  });
+}
+
+export const adminOrderKey = (id: string) => `admin/orders/${encodeURIComponent(id)}`;
+
+export function useAdminOrder(id: string | undefined) {
+  return useSWR<AdminOrder>(id ? adminOrderKey(id) : null, fetchResult, { revalidateOnFocus: false });
+}
+
+/** 200 with the changed order; 400 for a status outside the five the selector offers (SPEC §4). */
+export const updateOrderStatus = (id: string, status: OrderStatusUpdate['status']) =>
+  apiPut<AdminOrder>(adminOrderKey(id), { status } satisfies OrderStatusUpdate);
