@@ -6,9 +6,11 @@ import helmet from 'helmet';
 import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload';
 import { MESSAGES } from '@shop/shared';
 import { envelopeErrorHandler, sendEnvelope, sendFetchResponse, toFetchRequest } from './lib/express-helpers';
+import { env } from './lib/env';
 import { webDistDir } from './lib/paths';
 import { createRateLimiters } from './lib/rate-limits';
 import { assetRoutes } from './services/asset-files';
+import { CLIENT_ADDRESS_HEADER } from './services/auth/client-ip';
 import { createPayPalEmulator } from './services/paypal/emulator';
 import { localOrigin, paypalSettings } from './services/paypal/instance';
 
@@ -25,7 +27,8 @@ const PAYPAL_ORIGINS = process.env.PAYPAL_CLIENT_ID
 export function createApp(payload: Payload, config: Promise<SanitizedConfig> | SanitizedConfig): Express {
   const app = express();
   app.disable('x-powered-by');
-  if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY);
+  // req.ip is the client address the sign-in throttle counts by; behind a proxy only TRUST_PROXY makes it so.
+  app.set('trust proxy', env.trustProxy);
 
   app.use(
     helmet({
@@ -67,7 +70,10 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   const bufferBody = express.raw({ type: (req) => !isUpload(req), limit: JSON_BODY_LIMIT });
   const bridge: RequestHandler = async (req, res, next) => {
     try {
-      const response = await handleEndpoints({ config, request: toFetchRequest(req) });
+      const request = toFetchRequest(req);
+      // Replaces any value the client sent under this name: the address is express's to tell.
+      request.headers.set(CLIENT_ADDRESS_HEADER, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+      const response = await handleEndpoints({ config, request });
       await sendFetchResponse(res, response);
     } catch (err) {
       next(err);

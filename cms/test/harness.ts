@@ -289,6 +289,10 @@ const SCRUBBED_ENV = [
   'ADMIN_EMAIL',
   'ADMIN_PASSWORD',
   'SMTP_URL',
+  'LOGIN_RATE_LIMIT',
+  'LOGIN_RATE_LIMIT_IP',
+  'LOGIN_RATE_LIMIT_WINDOW_MINUTES',
+  'PASSWORD_RESET_RATE_LIMIT',
 ];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -303,7 +307,8 @@ interface Launched {
   exitPromise: Promise<void>;
 }
 
-class EarlyExit extends Error {
+/** startServer() rejects with this when the server process ends before it is healthy. */
+export class EarlyExit extends Error {
   constructor(
     readonly code: number | null,
     message: string,

@@ -1,17 +1,31 @@
 /**
  * NODE_ENV=production on SQLite: the schema comes from the committed migrations (no dev push), there is no
- * demo data and no demo admin, and the PayPal emulator is off unless PAYPAL_EMULATOR=true.
+ * demo data and no demo admin, and the PayPal emulator is off unless PAYPAL_EMULATOR=true. A production
+ * start refuses a weak session secret or first-admin password.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from './factories';
-import { type AdminClient, type Envelope, type Json, startServer, type TestServer, uid } from './harness';
+import {
+  type AdminClient,
+  EarlyExit,
+  type Envelope,
+  type Json,
+  sha256hex,
+  startServer,
+  type TestServer,
+  uid,
+} from './harness';
+
+/** 64 characters, twice the minimum production accepts. */
+const strongSecret = () => randomBytes(32).toString('hex');
 
 let server: TestServer;
 let admin: AdminClient;
 
 beforeAll(async () => {
   server = await startServer({
-    env: { NODE_ENV: 'production', PAYLOAD_SECRET: `prod-secret-${uid()}-${uid()}`, SEED_DEMO: undefined },
+    env: { NODE_ENV: 'production', PAYLOAD_SECRET: strongSecret(), SEED_DEMO: undefined },
   });
   admin = await server.loginAdmin();
 });
@@ -47,5 +61,45 @@ describe('production mode', () => {
     expect(config.body.result.paypal).toEqual({ client_id: '', sdk_base_url: null, env: 'off' });
     const token = await fetch(`${server.baseUrl}/__paypal/v1/oauth2/token`, { method: 'POST' });
     expect(token.status).toBe(404);
+  });
+});
+
+describe('production sign-in throttle without TRUST_PROXY', () => {
+  it('when a client varies a forged X-Forwarded-For, then its sixth wrong password is still refused with 429', async () => {
+    const email = `intruder-${uid()}@evil.example`;
+    const statuses: number[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const res = await server.api('/api/v2/auth/login', {
+        method: 'POST',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        json: { email, password: sha256hex(`Guess#${i}x`) },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});
+
+describe('production start checks', () => {
+  /** Starts a production server that is expected to refuse; resolves with how it ended. */
+  async function refusedStart(env: Record<string, string | undefined>): Promise<EarlyExit> {
+    try {
+      const started = await startServer({ env: { NODE_ENV: 'production', SEED_DEMO: undefined, ...env } });
+      await started.stop();
+    } catch (err) {
+      if (err instanceof EarlyExit) return err;
+      throw err;
+    }
+    throw new Error('The server started although it should have refused');
+  }
+
+  it('when PAYLOAD_SECRET is 31 characters long and ADMIN_PASSWORD breaks the rules, then the server exits with code 1 naming both', async () => {
+    // One start for both checks: each refused start costs seconds of module loading.
+    const exit = await refusedStart({ PAYLOAD_SECRET: 'x'.repeat(31), ADMIN_PASSWORD: 'olive-oil-2025' });
+    expect(exit.code).toBe(1);
+    expect(exit.message).toContain('Refusing to start');
+    expect(exit.message).toContain('PAYLOAD_SECRET is 31 characters long; production needs at least 32');
+    expect(exit.message).toContain('ADMIN_PASSWORD does not meet the password rules');
+    expect(exit.message).not.toContain('olive-oil-2025');
   });
 });

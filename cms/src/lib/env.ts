@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isPasswordAcceptable, PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '@shop/shared';
 import { dataDir } from './paths';
 
 export const isProduction = process.env.NODE_ENV === 'production';
+
+/** A session secret shorter than this can be brute-forced offline from one captured cookie. */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * What is wrong with the environment, one sentence per problem naming the variable. The process refuses to
+ * start while this is not empty (see the end of this module).
+ */
+const problems: string[] = [];
 
 /**
  * PAYLOAD_SECRET signs admin session tokens. Production must set it; on a developer machine one is made on
@@ -13,13 +23,58 @@ function resolveSecret(): string {
   // SQLite, uploads and the outbox all live here; it must exist before the database opens.
   fs.mkdirSync(dataDir, { recursive: true });
   const fromEnv = process.env.PAYLOAD_SECRET;
+  if (isProduction) {
+    if (!fromEnv) problems.push('PAYLOAD_SECRET must be set in production.');
+    else if (fromEnv.length < MIN_SECRET_LENGTH) {
+      problems.push(
+        `PAYLOAD_SECRET is ${fromEnv.length} characters long; production needs at least ${MIN_SECRET_LENGTH} ` +
+          '(e.g. `openssl rand -hex 32`).',
+      );
+    }
+    return fromEnv ?? '';
+  }
   if (fromEnv) return fromEnv;
-  if (isProduction) throw new Error('PAYLOAD_SECRET must be set in production');
   const file = path.join(dataDir, 'payload-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('hex');
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** ADMIN_PASSWORD becomes a real admin's password: it is held to the same rules as the reset form (SPEC §5). */
+function resolveAdminPassword(): string {
+  const value = process.env.ADMIN_PASSWORD ?? '';
+  if (value !== '' && !isPasswordAcceptable(value, value)) {
+    problems.push(
+      `ADMIN_PASSWORD does not meet the password rules: at least ${PASSWORD_MIN_LENGTH} characters, ` +
+        `one special character (${PASSWORD_SPECIAL_CHARACTERS}), one digit and one uppercase letter.`,
+    );
+  }
+  return value;
+}
+
+/** A whole number ≥ 1 from the environment; anything else is a startup problem rather than a silent default. */
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    problems.push(`${name} must be a whole number of at least 1 (got "${raw}").`);
+    return fallback;
+  }
+  return value;
+}
+
+/**
+ * Express's `trust proxy` value. Express reads any string as a list of addresses, so "1" would mean "trust
+ * the host 0.0.0.1" and "true" would not even parse: hop counts and booleans are converted here.
+ */
+function resolveTrustProxy(): boolean | number | string {
+  const raw = (process.env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
 }
 
 const list = (value: string | undefined): string[] =>
@@ -34,14 +89,32 @@ export const env = {
   secret: resolveSecret(),
   publicUrl: (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, ''),
   corsOrigins: list(process.env.CORS_ORIGINS),
+  trustProxy: resolveTrustProxy(),
   smtpUrl: process.env.SMTP_URL ?? '',
   mailFrom: process.env.MAIL_FROM ?? 'shop@bottegadifamiglia.example',
   mailFromName: process.env.MAIL_FROM_NAME ?? 'Bottega di Famiglia',
   /** Seed demo data into an empty database on start. On by default outside production. */
   seedDemo: process.env.SEED_DEMO ? process.env.SEED_DEMO === 'true' : !isProduction,
   adminEmail: process.env.ADMIN_EMAIL ?? '',
-  adminPassword: process.env.ADMIN_PASSWORD ?? '',
+  adminPassword: resolveAdminPassword(),
   /** Requests per window for the shopper-facing write endpoints; tests raise it. */
   contactRateLimit: Number(process.env.CONTACT_RATE_LIMIT ?? 5),
+  /**
+   * Sign-in throttling (services/auth/throttle.ts): failed attempts allowed per client address and account,
+   * and per client address over all accounts and reset links, within the window.
+   */
+  loginRateLimit: {
+    perAccount: positiveInteger('LOGIN_RATE_LIMIT', 5),
+    perAddress: positiveInteger('LOGIN_RATE_LIMIT_IP', 20),
+    windowMs: positiveInteger('LOGIN_RATE_LIMIT_WINDOW_MINUTES', 15) * 60 * 1000,
+    /** Reset-link mails one signed-in admin may ask for within the window. */
+    resetMails: positiveInteger('PASSWORD_RESET_RATE_LIMIT', 3),
+  },
   logLevel: process.env.LOG_LEVEL ?? (isProduction ? 'info' : 'warn'),
 } as const;
+
+if (problems.length > 0) {
+  // Printed without a stack trace: the operator has to fix the environment, not the code.
+  console.error(`Refusing to start:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}

@@ -14,19 +14,32 @@ const lastname = await ask('Last name: ', process.env.ADMIN_LASTNAME);
 const password = await ask('Password: ', process.env.ADMIN_PASSWORD);
 rl.close();
 
+// The same rules as the control centre's new-password form (SPEC §5), without the "repeat" one.
 if (!isPasswordAcceptable(password, password)) {
   console.error(
-    `Password does not meet the rules:\n- ${PASSWORD_RULES.slice(0, 4)
+    `Password does not meet the rules:\n- ${PASSWORD_RULES.filter((r) => r.id !== 'repeat')
       .map((r) => r.label)
       .join('\n- ')}`,
   );
   process.exit(1);
 }
 const payload = await getPayload({ config });
-await payload.create({
-  collection: 'users',
-  data: { email, firstname, lastname, password: clientPasswordHash(password), active: true },
-  overrideAccess: true,
-});
+try {
+  await payload.create({
+    collection: 'users',
+    data: { email, firstname, lastname, password: clientPasswordHash(password), active: true },
+    overrideAccess: true,
+  });
+} catch (err) {
+  // Payload's ValidationError names the field (a taken or malformed email, a missing name): that is all the
+  // person at the terminal needs, not a stack trace.
+  const details = (err as { data?: { errors?: Array<{ path: string; message: string }> } }).data?.errors;
+  console.error(
+    details?.length
+      ? `Admin not created:\n${details.map((e) => `- ${e.path}: ${e.message}`).join('\n')}`
+      : `Admin not created: ${err instanceof Error ? err.message : String(err)}`,
+  );
+  process.exit(1);
+}
 console.log(`Admin ${email} created.`);
 process.exit(0);

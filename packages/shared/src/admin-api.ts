@@ -53,6 +53,19 @@ export interface InviteCheck {
   email: string;
 }
 
+/**
+ * The `result` texts of the auth calls that SPEC §8 gives no wording for. Failures it does word come from
+ * MESSAGES: login 401 `MESSAGES.loginFailed.title`, login 429 `{title, description}` of
+ * `MESSAGES.loginRateLimited`, reset 400 `MESSAGES.passwordRules.title`.
+ */
+export const AUTH_RESULTS = {
+  signedOut: 'Signed out',
+  resetLinkSent: 'A link to choose a new password was sent to your email',
+  passwordChanged: 'Your password was changed. Sign in with the new one',
+  /** 404 of GET auth/invite/{token} and PUT auth/reset/{token}: the link is unknown, used or expired. */
+  linkInvalid: 'This link is invalid or has expired',
+} as const;
+
 // ---------------------------------------------------------------------------------------------------------
 // Dashboard and settings
 
@@ -91,6 +104,7 @@ export interface AdminConfig {
     payment_method: string[];
     payment_country: string[];
   };
+  /** The PayPal the server talks to, as in GET config's paypal.env: development, production, emulator or off. */
   paypal_env: string;
   constants: { quantity_units: Array<{ value: string }>; discount_units: Array<{ value: string }> };
 }
@@ -105,7 +119,14 @@ export const adminConfigSchema = z.strictObject({
   categories_order: idList,
   /** SPEC §5: stored as a number when parsable; the form may send the text it holds. */
   shipment_amount: z
-    .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, 'Must be a number').transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, 'Must be a number')
+        .transform(Number),
+    ])
     .pipe(z.number().finite().min(0).max(10000)),
   shipment_method: z.string().trim().max(200),
   admin_email: z.string().trim().max(320).pipe(z.email()),
@@ -140,6 +161,7 @@ export interface OrderStatusChange {
 }
 
 export interface AdminOrder extends Order {
+  /** Every status change, oldest first; empty for an order never changed since it was paid. */
   history: OrderStatusChange[];
 }
 
@@ -163,9 +185,7 @@ const sortDirection = z.enum(['ASC', 'DESC']);
 
 /** A single `status=x` or a list `status[0]=x&status[1]=y`; either way an array. */
 const statusList = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .union([z.enum(values), z.array(z.enum(values)).max(values.length)])
-    .transform((v) => (Array.isArray(v) ? v : [v]));
+  z.union([z.enum(values), z.array(z.enum(values)).max(values.length)]).transform((v) => (Array.isArray(v) ? v : [v]));
 
 const ordersQuery = <T extends readonly [string, ...string[]]>(statuses: T) =>
   z.strictObject({

@@ -1,0 +1,135 @@
+import type { Payload, PayloadRequest } from 'payload';
+import {
+  AUTH_RESULTS,
+  isPasswordAcceptable,
+  MESSAGES,
+  resetTokenSchema,
+  type InviteCheck,
+  type ResetPasswordInput,
+} from '@shop/shared';
+import { badRequest, notFound, tooManyRequests } from '../../lib/app-error';
+import { clientPasswordHash } from '../first-admin';
+import type { Doc } from '../mappers';
+import { clientAddress } from './client-ip';
+import { renderInviteMail, renderResetMail, type Mail } from './mails';
+import { loginThrottled, signOut } from './session';
+import { authThrottle } from './process-throttle';
+
+const USERS = 'users';
+const HOUR_MS = 60 * 60 * 1000;
+/** A reset link is asked for by someone at the screen right now; an invite may sit in an inbox for days. */
+export const RESET_LINK_HOURS = 1;
+export const INVITE_LINK_DAYS = 7;
+
+const linkInvalid = () => notFound(AUTH_RESULTS.linkInvalid);
+
+/**
+ * A one-use token on the account, Payload's forgot-password token (its resetPasswordToken and expiry), made
+ * without Payload's own mail: ours carries PUBLIC_URL's control-centre link.
+ */
+async function issueToken(payload: Payload, email: string, lifetimeMs: number): Promise<string> {
+  const token = await payload.forgotPassword({
+    collection: USERS,
+    data: { email },
+    disableEmail: true,
+    expiration: lifetimeMs,
+    overrideAccess: true,
+  });
+  if (typeof token !== 'string' || token === '') throw new Error(`No reset token was issued for ${email}`);
+  return token;
+}
+
+async function send(payload: Payload, mail: Mail): Promise<void> {
+  await payload.sendEmail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+}
+
+const nameOf = (user: Doc) => ({ email: String(user.email ?? ''), firstname: String(user.firstname ?? '') });
+
+/**
+ * Settings' "reset your password" (SPEC §2, §6): mails the signed-in admin a reset link, then ends the
+ * session (the caller expires the cookie). A mail that cannot be sent fails the request and keeps the
+ * session, so nobody is signed out without a way back in.
+ */
+export async function requestPasswordReset(req: PayloadRequest, user: Doc): Promise<void> {
+  const throttle = authThrottle();
+  if (await throttle.isBlocked(clientAddress(req))) throw loginThrottled();
+  if (!(await throttle.takeResetMail(String(user.id)))) {
+    throw tooManyRequests({ title: MESSAGES.rateLimited.title, description: MESSAGES.rateLimited.description });
+  }
+  const token = await issueToken(req.payload, String(user.email), RESET_LINK_HOURS * HOUR_MS);
+  await send(req.payload, renderResetMail(nameOf(user), token, RESET_LINK_HOURS));
+  await signOut(req);
+}
+
+/**
+ * Welcomes a new admin: an invite link to choose a password, valid for INVITE_LINK_DAYS. The users screens
+ * call it after creating an account.
+ */
+export async function sendInvite(payload: Payload, userId: string): Promise<void> {
+  const user = (await payload.findByID({ collection: USERS, id: userId, depth: 0, overrideAccess: true })) as Doc;
+  const token = await issueToken(payload, String(user.email), INVITE_LINK_DAYS * 24 * HOUR_MS);
+  await send(payload, renderInviteMail(nameOf(user), token, INVITE_LINK_DAYS));
+}
+
+/** The account whose live reset/invite token this is, or null. */
+async function accountByToken(payload: Payload, token: string): Promise<Doc | null> {
+  const { docs } = await payload.find({
+    collection: USERS,
+    where: {
+      and: [
+        { resetPasswordToken: { equals: token } },
+        { resetPasswordExpiration: { greater_than: new Date().toISOString() } },
+      ],
+    },
+    limit: 1,
+    depth: 0,
+    pagination: false,
+    overrideAccess: true,
+  });
+  return (docs[0] as Doc | undefined) ?? null;
+}
+
+/**
+ * Every token lookup goes through here: a malformed or unknown token counts against the client address like
+ * a wrong password, so links cannot be guessed at speed.
+ */
+async function liveAccount(req: PayloadRequest, rawToken: string): Promise<Doc> {
+  const throttle = authThrottle();
+  const address = clientAddress(req);
+  if (!(await throttle.admit(address))) throw loginThrottled();
+  const parsed = resetTokenSchema.safeParse(rawToken);
+  const account = parsed.success ? await accountByToken(req.payload, parsed.data) : null;
+  if (!account) throw linkInvalid();
+  await throttle.succeeded(address);
+  return account;
+}
+
+/** GET auth/invite/{token}: whom a live link is for; nothing at all about a dead one. */
+export async function checkPasswordLink(req: PayloadRequest, rawToken: string): Promise<InviteCheck> {
+  const account = await liveAccount(req, rawToken);
+  return { email: String(account.email) };
+}
+
+/**
+ * PUT auth/reset/{token}: sets the password and uses the token up. Every session of the account ends (Payload
+ * clears them when the password changes) and nobody is signed in: the form returns to the login (SPEC §2).
+ */
+export async function setPasswordFromLink(
+  req: PayloadRequest,
+  rawToken: string,
+  input: Required<ResetPasswordInput>,
+): Promise<void> {
+  if (await authThrottle().isBlocked(clientAddress(req))) throw loginThrottled();
+  const plain = input.plain_password;
+  if (!isPasswordAcceptable(plain, plain) || clientPasswordHash(plain) !== input.password) {
+    throw badRequest(MESSAGES.passwordRules.title);
+  }
+  const account = await liveAccount(req, rawToken);
+  await req.payload.update({
+    collection: USERS,
+    id: account.id,
+    data: { password: input.password, resetPasswordToken: null, resetPasswordExpiration: null },
+    depth: 0,
+    overrideAccess: true,
+  });
+}

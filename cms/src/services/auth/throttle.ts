@@ -1,0 +1,135 @@
+/**
+ * Counts events per key within a fixed window. The in-memory store below serves one process; several app
+ * instances need a shared one (Redis INCR + PEXPIRE does the same), which is why callers only see this
+ * interface.
+ */
+export interface AttemptStore {
+  /** Adds one event to the key's window (starting the window on the first event) and returns the count. */
+  increment(key: string, windowMs: number): Promise<number>;
+  /** Takes one event back (never below 0), keeping the window's end. */
+  decrement(key: string): Promise<void>;
+  /** Events counted in the key's current window; 0 once the window has passed. */
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+interface Window {
+  count: number;
+  endsAt: number;
+}
+
+export class MemoryAttemptStore implements AttemptStore {
+  private readonly windows = new Map<string, Window>();
+
+  /**
+   * An attacker rotating addresses creates keys faster than windows end; past this size expired windows
+   * are swept, and if that is not enough the oldest keys go first.
+   */
+  constructor(
+    private readonly maxKeys = 100_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async increment(key: string, windowMs: number): Promise<number> {
+    const now = this.now();
+    const current = this.windows.get(key);
+    if (current && current.endsAt > now) {
+      current.count += 1;
+      return current.count;
+    }
+    this.windows.delete(key);
+    if (this.windows.size >= this.maxKeys) this.sweep(now);
+    this.windows.set(key, { count: 1, endsAt: now + windowMs });
+    return 1;
+  }
+
+  async decrement(key: string): Promise<void> {
+    const current = this.windows.get(key);
+    if (current && current.endsAt > this.now() && current.count > 0) current.count -= 1;
+  }
+
+  async count(key: string): Promise<number> {
+    const current = this.windows.get(key);
+    if (!current) return 0;
+    if (current.endsAt <= this.now()) {
+      this.windows.delete(key);
+      return 0;
+    }
+    return current.count;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  private sweep(now: number): void {
+    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
+    // Map iteration follows insertion order, so the first keys are the oldest windows.
+    for (const key of this.windows.keys()) {
+      if (this.windows.size < this.maxKeys) break;
+      this.windows.delete(key);
+    }
+  }
+}
+
+export interface ThrottleLimits {
+  /** Failures allowed per (client address, account) before that pair is refused. */
+  perAccount: number;
+  /** Failures allowed per client address over every account and reset link. */
+  perAddress: number;
+  windowMs: number;
+  /** Reset-link mails per signed-in account. */
+  resetMails: number;
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Guessing defence for sign-in and the reset/invite links. Failures are counted per client address and per
+ * (address, account), never per account alone: an account-wide lock would let any stranger lock the owner out,
+ * while a flood from one address leaves every other address alone.
+ *
+ * Every attempt is counted when it starts and given back when it succeeds. Counting only once a password
+ * has proved wrong would let a burst of parallel guesses all pass the check before the first one failed.
+ */
+export class AuthThrottle {
+  constructor(
+    private readonly store: AttemptStore,
+    private readonly limits: ThrottleLimits,
+  ) {}
+
+  private addressKey = (address: string) => `auth:address:${address}`;
+  private accountKey = (address: string, email: string) => `auth:account:${address}:${normaliseEmail(email)}`;
+
+  /**
+   * Counts a sign-in (with the email tried) or a link check (without) as failed until it succeeds. False
+   * when this address, or this address for this account, has used up its failures: the attempt must be
+   * refused without looking at the password or token.
+   */
+  async admit(address: string, email?: string): Promise<boolean> {
+    const byAddress = await this.store.increment(this.addressKey(address), this.limits.windowMs);
+    const byAccount =
+      email === undefined ? 0 : await this.store.increment(this.accountKey(address, email), this.limits.windowMs);
+    return byAddress <= this.limits.perAddress && byAccount <= this.limits.perAccount;
+  }
+
+  /**
+   * The attempt was right: it does not count against the address, and a right password also clears what
+   * the address got wrong for that account.
+   */
+  async succeeded(address: string, email?: string): Promise<void> {
+    await this.store.decrement(this.addressKey(address));
+    if (email !== undefined) await this.store.reset(this.accountKey(address, email));
+  }
+
+  /** True when the address has used up its failures; for calls that are not guesses themselves. */
+  async isBlocked(address: string): Promise<boolean> {
+    return (await this.store.count(this.addressKey(address))) >= this.limits.perAddress;
+  }
+
+  /** Takes one reset mail from the account's allowance; false once it is used up for this window. */
+  async takeResetMail(userId: string): Promise<boolean> {
+    const sent = await this.store.increment(`auth:reset-mail:${userId}`, this.limits.windowMs);
+    return sent <= this.limits.resetMails;
+  }
+}
