@@ -2,6 +2,8 @@ import type { CollectionConfig } from 'payload';
 import { DISCOUNT_UNITS, ORDER_STATUSES } from '@shop/shared';
 import { isAdmin } from '../../access/is-admin';
 import { assignOrderNumber } from './hooks/assign-order-number';
+import { invalidateSalesAfterChange, invalidateSalesAfterDelete } from './hooks/invalidate-sales-cache';
+import { recordStatusChange } from './hooks/record-status-change';
 
 /**
  * A paid order. Created only by the payment service after a verified capture; shoppers read one through
@@ -59,6 +61,23 @@ export const Orders: CollectionConfig = {
       ],
     },
     { name: 'confirmation_sent_at', type: 'date' },
+    {
+      // Appended to by recordStatusChange, oldest first.
+      name: 'status_history',
+      type: 'array',
+      admin: { readOnly: true },
+      fields: [
+        { name: 'from', type: 'select', options: [...ORDER_STATUSES] },
+        { name: 'to', type: 'select', options: [...ORDER_STATUSES], required: true },
+        { name: 'at', type: 'date', required: true },
+        { name: 'by_id', type: 'text' },
+        { name: 'by', type: 'text', required: true },
+      ],
+    },
   ],
-  hooks: { beforeChange: [assignOrderNumber] },
+  hooks: {
+    beforeChange: [assignOrderNumber, recordStatusChange],
+    afterChange: [invalidateSalesAfterChange],
+    afterDelete: [invalidateSalesAfterDelete],
+  },
 };

@@ -1,0 +1,163 @@
+import type { Payload, Where } from 'payload';
+import {
+  ARCHIVE_ORDER_STATUSES,
+  normalizeOrderNumber,
+  OPEN_ORDER_STATUSES,
+  type AdminOrder,
+  type AdminOrderListItem,
+  type OrderStatus,
+  type OrderStatusChange,
+} from '@shop/shared';
+import { notFound } from '../../lib/app-error';
+import type { Pagination } from '../../lib/envelope';
+import type { Doc } from '../mappers';
+import { toPublicOrder } from '../orders';
+import type { AdminUser } from './sales';
+import { wordsInAnyField } from './search';
+
+export type OrdersTab = 'open' | 'archive';
+
+const TAB_STATUSES: Record<OrdersTab, readonly OrderStatus[]> = {
+  open: OPEN_ORDER_STATUSES,
+  archive: ARCHIVE_ORDER_STATUSES,
+};
+
+export interface AdminOrdersFilter {
+  page?: number;
+  limit?: number;
+  search?: string;
+  number?: string;
+  status?: OrderStatus[];
+  sort?: readonly ['payer_full_name', 'ASC' | 'DESC'];
+}
+
+const DEFAULT_LIMIT = 10;
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** The list's columns only: a page of 100 rows never drags the order lines and addresses along. */
+const LIST_SELECT = {
+  number: true,
+  status: true,
+  payer_full_name: true,
+  payer_email_address: true,
+  transaction_gross_amount: true,
+  currency_code: true,
+  createdAt: true,
+} as const;
+
+function toListItem(doc: Doc): AdminOrderListItem {
+  return {
+    id: String(doc.id),
+    number: str(doc.number),
+    created_at: str(doc.createdAt),
+    status: (str(doc.status) || 'NEW') as OrderStatus,
+    payer_full_name: str(doc.payer_full_name),
+    payer_email_address: str(doc.payer_email_address),
+    transaction_gross_amount: str(doc.transaction_gross_amount),
+    currency_code: str(doc.currency_code) || 'USD',
+  };
+}
+
+function toHistory(rows: unknown): OrderStatusChange[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.map((row: Record<string, unknown>) => ({
+    from: (str(row.from) || null) as OrderStatus | null,
+    to: str(row.to) as OrderStatus,
+    at: str(row.at),
+    by_id: str(row.by_id) || null,
+    by: str(row.by),
+  }));
+}
+
+export function toAdminOrder(doc: Doc): AdminOrder {
+  return {
+    ...toPublicOrder(doc),
+    transaction_paypal_fee: str(doc.transaction_paypal_fee),
+    transaction_net_amount: str(doc.transaction_net_amount),
+    history: toHistory(doc.status_history),
+  };
+}
+
+/** The Open or Archive tab: newest first unless sorted by payer; filters combine with AND. */
+export async function listAdminOrders(
+  payload: Payload,
+  user: AdminUser,
+  tab: OrdersTab,
+  filter: AdminOrdersFilter,
+): Promise<{ items: AdminOrderListItem[]; pagination: Pagination }> {
+  const page = filter.page ?? 1;
+  const limit = filter.limit ?? DEFAULT_LIMIT;
+  const statuses = filter.status?.length ? filter.status : TAB_STATUSES[tab];
+  const and: Where[] = [{ status: { in: [...statuses] } }];
+
+  if (filter.number) {
+    const number = normalizeOrderNumber(filter.number);
+    // Order numbers are letters and digits only: anything else can match no order (and must never reach
+    // the database as a LIKE wildcard).
+    if (!/^[A-Z0-9]*$/.test(number)) return { items: [], pagination: { count: 0, page, limit } };
+    if (number) and.push({ number: { contains: number } });
+  }
+  const search = wordsInAnyField(filter.search, ['payer_full_name', 'payer_email_address']);
+  if (search) and.push(search);
+
+  const sort = filter.sort
+    ? [filter.sort[1] === 'DESC' ? '-payer_full_name' : 'payer_full_name', '-createdAt']
+    : ['-createdAt'];
+  const res = await payload.find({
+    collection: 'orders',
+    where: { and },
+    select: LIST_SELECT,
+    sort,
+    page,
+    limit,
+    depth: 0,
+    user,
+    overrideAccess: false,
+  });
+  return {
+    items: (res.docs as Doc[]).map(toListItem),
+    pagination: { count: res.totalDocs, page, limit },
+  };
+}
+
+async function findOrder(payload: Payload, user: AdminUser, id: string): Promise<Doc> {
+  const res = await payload.find({
+    collection: 'orders',
+    where: { id: { equals: id } },
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    user,
+    overrideAccess: false,
+  });
+  const doc = res.docs[0] as Doc | undefined;
+  if (!doc) throw notFound('Order not found');
+  return doc;
+}
+
+export async function getAdminOrder(payload: Payload, user: AdminUser, id: string): Promise<AdminOrder> {
+  return toAdminOrder(await findOrder(payload, user, id));
+}
+
+/**
+ * Sets the status; the Orders collection's hook appends the history entry in the same write. Setting the
+ * status the order already has changes nothing (no write, no history entry).
+ */
+export async function setOrderStatus(
+  payload: Payload,
+  user: AdminUser,
+  id: string,
+  status: OrderStatus,
+): Promise<AdminOrder> {
+  const doc = await findOrder(payload, user, id);
+  if (doc.status === status) return toAdminOrder(doc);
+  const updated = await payload.update({
+    collection: 'orders',
+    id: String(doc.id),
+    data: { status },
+    depth: 0,
+    user,
+    overrideAccess: false,
+  });
+  return toAdminOrder(updated as unknown as Doc);
+}

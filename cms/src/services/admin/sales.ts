@@ -1,0 +1,128 @@
+import type { Payload, PayloadRequest, Where } from 'payload';
+import { fromCents, toCents, type DashboardCounts, type SalesPoint } from '@shop/shared';
+
+export type AdminUser = NonNullable<PayloadRequest['user']>;
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** The Open tab's chart: the current month and the eleven before it. */
+const GRAPH_MONTHS = 12;
+const CHANGELOG_COUNT = 10;
+
+/** Calendar months in the server's time zone: the shop and its owners live in one. */
+const monthStart = (from: Date, offset: number) => new Date(from.getFullYear(), from.getMonth() + offset, 1);
+const monthKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}`;
+
+const amountCents = (value: unknown): number => {
+  const n = typeof value === 'string' ? Number.parseFloat(value) : typeof value === 'number' ? value : NaN;
+  return Number.isFinite(n) ? toCents(n) : 0;
+};
+
+interface MonthlySales {
+  cents: Map<string, number>;
+  orders: number;
+}
+
+/**
+ * Summing a year of orders means reading every one of them (the Local API has no aggregation on both
+ * databases): ~5,000 rows, a few hundred milliseconds. The sums are kept per process; the Orders hooks clear
+ * them on every change here, and the TTL bounds how stale another app instance can be.
+ */
+const SALES_TTL_MS = 60_000;
+const salesCache = new Map<string, { expires: number; value: Promise<MonthlySales> }>();
+
+export function invalidateSalesCache(): void {
+  salesCache.clear();
+}
+
+function grossCentsByMonth(payload: Payload, user: AdminUser, from: Date, to: Date): Promise<MonthlySales> {
+  const key = `${from.toISOString()}/${to.toISOString()}`;
+  const now = Date.now();
+  const hit = salesCache.get(key);
+  if (hit && hit.expires > now) return hit.value;
+  for (const [k, entry] of salesCache) if (entry.expires <= now) salesCache.delete(k);
+  const value = loadGrossCentsByMonth(payload, user, from, to);
+  salesCache.set(key, { expires: now + SALES_TTL_MS, value });
+  // A failed load must not be served from the cache.
+  value.catch(() => salesCache.get(key)?.value === value && salesCache.delete(key));
+  return value;
+}
+
+/**
+ * Gross sales per calendar month between two month starts, cancelled orders left out. Only the amount and
+ * the date are read, over the createdAt index; sums are kept in cents.
+ */
+async function loadGrossCentsByMonth(payload: Payload, user: AdminUser, from: Date, to: Date): Promise<MonthlySales> {
+  const where: Where = {
+    and: [
+      { createdAt: { greater_than_equal: from.toISOString() } },
+      { createdAt: { less_than: to.toISOString() } },
+      { status: { not_equals: 'CANCELLED' } },
+    ],
+  };
+  const res = await payload.find({
+    collection: 'orders',
+    where,
+    select: { transaction_gross_amount: true, createdAt: true },
+    depth: 0,
+    pagination: false,
+    user,
+    overrideAccess: false,
+  });
+  const cents = new Map<string, number>();
+  for (const doc of res.docs as Array<Record<string, unknown>>) {
+    const key = monthKey(new Date(String(doc.createdAt)));
+    cents.set(key, (cents.get(key) ?? 0) + amountCents(doc.transaction_gross_amount));
+  }
+  return { cents, orders: res.docs.length };
+}
+
+export async function dashboardCounts(payload: Payload, user: AdminUser, now = new Date()): Promise<DashboardCounts> {
+  const thisMonth = monthStart(now, 0);
+  const lastMonth = monthStart(now, -1);
+  const [sales, newOrders, newNotifications, changelogs] = await Promise.all([
+    grossCentsByMonth(payload, user, lastMonth, monthStart(now, 1)),
+    payload.count({ collection: 'orders', where: { status: { equals: 'NEW' } }, user, overrideAccess: false }),
+    payload.count({ collection: 'notifications', where: { status: { equals: 'new' } }, user, overrideAccess: false }),
+    payload.find({
+      collection: 'changelogs',
+      sort: '-createdAt',
+      limit: CHANGELOG_COUNT,
+      depth: 0,
+      pagination: false,
+      user,
+      overrideAccess: false,
+    }),
+  ]);
+  const current = sales.cents.get(monthKey(thisMonth)) ?? 0;
+  const previous = sales.cents.get(monthKey(lastMonth)) ?? 0;
+  return {
+    sell: { current: fromCents(current), previous: fromCents(previous), delta: fromCents(current - previous) },
+    orders: newOrders.totalDocs,
+    notifications: newNotifications.totalDocs,
+    contacts: 0,
+    changelogs: (changelogs.docs as Array<Record<string, unknown>>).map((doc) => ({
+      id: String(doc.id),
+      version: String(doc.version ?? ''),
+      title: String(doc.title ?? ''),
+      description: String(doc.description ?? ''),
+      created_at: String(doc.createdAt ?? ''),
+    })),
+  };
+}
+
+/**
+ * The last twelve calendar months, oldest first, x as "Nov 2026". Empty when no order counts in that
+ * window, so the control centre hides the chart instead of drawing a flat line.
+ */
+export async function salesGraph(payload: Payload, user: AdminUser, now = new Date()): Promise<SalesPoint[]> {
+  const first = monthStart(now, -(GRAPH_MONTHS - 1));
+  const { cents, orders } = await grossCentsByMonth(payload, user, first, monthStart(now, 1));
+  if (orders === 0) return [];
+  return Array.from({ length: GRAPH_MONTHS }, (_, i) => {
+    const month = monthStart(first, i);
+    return {
+      x: `${MONTH_NAMES[month.getMonth()]} ${month.getFullYear()}`,
+      y: fromCents(cents.get(monthKey(month)) ?? 0),
+    };
+  });
+}
