@@ -1,9 +1,15 @@
 import * as migration_20261122_023359_initial from './20261122_023359_initial';
+import * as migration_20261123_195855_control_centre from './20261123_195855_control_centre';
 
 export const migrations = [
   {
     up: migration_20261122_023359_initial.up,
     down: migration_20261122_023359_initial.down,
-    name: '20261122_023359_initial'
+    name: '20261122_023359_initial',
+  },
+  {
+    up: migration_20261123_195855_control_centre.up,
+    down: migration_20261123_195855_control_centre.down,
+    name: '20261123_195855_control_centre'
   },
 ];
