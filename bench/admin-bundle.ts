@@ -64,7 +64,9 @@ export async function benchAdminBundle(): Promise<void> {
     console.log(`control centre only (never on /site):  ${adminOnly.length} scripts, ${kib(adminBytes)} gzipped`);
     console.log(`  ratio control-centre-only / storefront first visit: ${(adminBytes / siteBytes).toFixed(2)}`);
     const leaked = [...site.urls].filter((u) => /admin|Login|Dashboard|Orders|Settings|Notification/.test(u));
-    console.log(`  admin chunks downloaded by the storefront visit: ${leaked.length === 0 ? 'none' : leaked.join(', ')}`);
+    console.log(
+      `  admin chunks downloaded by the storefront visit: ${leaked.length === 0 ? 'none' : leaked.join(', ')}`,
+    );
   } finally {
     await browser.close();
     await shop.stop();

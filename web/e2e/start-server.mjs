@@ -2,7 +2,6 @@
 // with the demo catalog seeded so pages look like the real shop; specs add their own records on top.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { e2eDataDir } from './support/data-dir.mjs';

@@ -11,7 +11,9 @@ const outboxDir = (): string => path.join(e2eDataDir(process.env.E2E_PORT ?? '31
 
 /** Decodes the quoted-printable soft breaks and escapes nodemailer writes, enough to read links. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** Waits for a message to `to` whose decoded text matches `pattern`, and returns the first match. */
