@@ -6,8 +6,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'web', 'dist', 'index.html');
-const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'packages/shared/src'];
+// The storefront's and the control centre's entries: both must be there and newer than the sources.
+const builtEntries = ['index.html', 'admin.html'].map((name) => path.join(root, 'web', 'dist', name));
+const sources = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/admin.html',
+  'web/vite.config.ts',
+  'web/vite.admin.config.ts',
+  'packages/shared/src',
+];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -18,7 +27,7 @@ function newestMtime(target) {
   return newest;
 }
 
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+const builtAt = Math.min(...builtEntries.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
 const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 // A production image builds the SPA once and drops the build tools: only a missing build is an error there.
 const mustBuild = process.env.NODE_ENV === 'production' ? builtAt === 0 : builtAt < sourcesAt;

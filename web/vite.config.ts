@@ -1,14 +1,27 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // The dev server forwards API and image calls so that the SPA and the server share an origin, as in production.
 const backend = process.env.VITE_DEV_BACKEND ?? 'http://localhost:3000';
 
+/** In development one Vite server serves both entries: /admin paths get the control centre's page. */
+const adminEntryInDev = (): Plugin => ({
+  name: 'admin-entry-in-dev',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && /^\/admin(\/|\?|$)/.test(req.url) && (req.headers.accept ?? '').includes('text/html')) {
+        req.url = '/admin.html';
+      }
+      next();
+    });
+  },
+});
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), adminEntryInDev()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -16,6 +16,8 @@ import { localOrigin, paypalSettings } from './services/paypal/instance';
 
 const JSON_BODY_LIMIT = '100kb';
 
+const isAdminPath = (pathname: string) => /^\/admin(\/|$)/.test(pathname);
+
 const isMultipart = (req: { headers: Record<string, string | string[] | undefined> }) =>
   String(req.headers['content-type'] ?? '').startsWith('multipart/');
 
@@ -93,12 +95,24 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   }
 
   if (fs.existsSync(webDistDir)) {
-    app.use(express.static(webDistDir, { index: false, maxAge: '1y', immutable: true }));
-    const indexHtml = path.join(webDistDir, 'index.html');
+    // Hashed bundles are immutable; the two HTML entries are not (they name the current bundles).
+    app.use(
+      express.static(webDistDir, {
+        index: false,
+        maxAge: '1y',
+        immutable: true,
+        setHeaders: (res, file) => {
+          if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+        },
+      }),
+    );
+    const storefrontHtml = path.join(webDistDir, 'index.html');
+    // The control centre is its own entry (web/admin.html), so shoppers never download any of it.
+    const controlCentreHtml = path.join(webDistDir, 'admin.html');
     app.get(/.*/, (req, res, next) => {
       if (!req.accepts('html')) return next();
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
+      res.sendFile(isAdminPath(req.path) ? controlCentreHtml : storefrontHtml);
     });
   }
 

@@ -1,6 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { App } from 'antd';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
+import { bindModalApi } from './components/confirm';
 import { AdminLayout } from './layout/AdminLayout';
 import { RequireSession } from './session';
 
@@ -13,10 +15,21 @@ const NotificationsPage = lazy(() => import('./routes/notifications/Notification
 const NotificationDetailPage = lazy(() => import('./routes/notifications/NotificationDetailPage'));
 const SettingsPage = lazy(() => import('./routes/settings/SettingsPage'));
 
+/** Confirmations use antd's App-scoped modal API, so they get the theme like the toasts do. */
+function ModalBridge() {
+  const { modal } = App.useApp();
+  useLayoutEffect(() => {
+    bindModalApi(modal);
+    return () => bindModalApi(null);
+  }, [modal]);
+  return null;
+}
+
 /** The control centre (SPEC §2 Admin area), mounted at /admin/*. */
 export default function AdminApp() {
   return (
     <Suspense fallback={<PageLoader />}>
+      <ModalBridge />
       <Routes>
         <Route index element={<LoginPage />} />
         <Route path="reset/:token" element={<LoginPage />} />

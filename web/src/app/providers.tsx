@@ -3,22 +3,17 @@ import enUS from 'antd/locale/en_US';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { isApiError } from '../lib/api';
-import { bindModalApi } from '../lib/modal';
 import { bindNotificationApi, handleResult } from '../lib/notify';
 import { configKey } from '../site/api/config';
 import { shopTheme } from './theme';
 
-/** Hands antd's App-scoped notification and modal APIs (themed, context-aware) to lib/notify, which lives outside React. */
+/** Hands antd's App-scoped notification API (themed, context-aware) to lib/notify, which lives outside React. */
 function NotificationBridge() {
-  const { notification, modal } = AntApp.useApp();
+  const { notification } = AntApp.useApp();
   useLayoutEffect(() => {
     bindNotificationApi(notification);
-    bindModalApi(modal);
-    return () => {
-      bindNotificationApi(null);
-      bindModalApi(null);
-    };
-  }, [notification, modal]);
+    return () => bindNotificationApi(null);
+  }, [notification]);
   return null;
 }
 

@@ -61,12 +61,7 @@ export const router = createBrowserRouter([
         ],
       },
 
-      // The control centre: one lazy import, so a shopper's first visit downloads none of it.
-      {
-        path: '/admin/*',
-        hydrateFallbackElement: <PageLoader />,
-        lazy: async () => ({ Component: (await import('../admin/AdminApp')).default }),
-      },
+      // /admin/* is the control centre: a separate entry (admin.html) that the server serves for those paths.
 
       { path: '*', element: standalone(NotFound) },
     ],

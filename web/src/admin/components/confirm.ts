@@ -1,7 +1,14 @@
 import { MESSAGES } from '@shop/shared';
-import { type ButtonProps, Modal } from 'antd';
+import { type App, type ButtonProps, Modal } from 'antd';
 import type { ReactNode } from 'react';
-import { boundModalApi } from '../../lib/modal';
+
+type ModalApi = ReturnType<typeof App.useApp>['modal'];
+let modalApi: ModalApi | null = null;
+
+/** The control centre binds antd's App-scoped modal API (themed) on mount; the static API is a fallback. */
+export function bindModalApi(api: ModalApi | null): void {
+  modalApi = api;
+}
 
 // antd's ButtonProps type has no data-* attributes, though they reach the DOM.
 const testId = (id: string) => ({ 'data-testid': id }) as ButtonProps;
@@ -22,7 +29,7 @@ export interface ConfirmOptions {
  */
 export function confirmAction({ title, content, okText, danger = false }: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
-    (boundModalApi() ?? Modal).confirm({
+    (modalApi ?? Modal).confirm({
       title: title ?? MESSAGES.confirm.title,
       content: content ?? `${MESSAGES.confirm.content}. ${MESSAGES.confirm.question}`,
       okText,

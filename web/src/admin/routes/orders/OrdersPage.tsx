@@ -262,7 +262,7 @@ export default function OrdersPage() {
                 size: phone ? 'small' : 'medium',
                 showLessItems: phone,
                 pageSizeOptions: PAGE_SIZES.map(String),
-                showTotal: (total) => `Total ${total} orders`,
+                showTotal: (total) => `${total} ${total === 1 ? 'order' : 'orders'}`,
               }}
             />
           </Card>
