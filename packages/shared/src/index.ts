@@ -6,3 +6,4 @@ export * from './dates';
 export * from './messages';
 export * from './api-types';
 export * from './admin-api';
+export * from './admin-catalog-api';

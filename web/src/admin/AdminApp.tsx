@@ -14,6 +14,13 @@ const OrderDetailPage = lazy(() => import('./routes/orders/OrderDetailPage'));
 const NotificationsPage = lazy(() => import('./routes/notifications/NotificationsPage'));
 const NotificationDetailPage = lazy(() => import('./routes/notifications/NotificationDetailPage'));
 const SettingsPage = lazy(() => import('./routes/settings/SettingsPage'));
+const ProductsPage = lazy(() => import('./routes/products/ProductsPage'));
+const ProductFormPage = lazy(() => import('./routes/products/ProductFormPage'));
+const CategoryFormPage = lazy(() => import('./routes/categories/CategoryFormPage'));
+const UsersPage = lazy(() => import('./routes/users/UsersPage'));
+const UserFormPage = lazy(() => import('./routes/users/UserFormPage'));
+const AnalyticsPage = lazy(() => import('./routes/analytics/AnalyticsPage'));
+const AssetsPage = lazy(() => import('./routes/assets/AssetsPage'));
 
 /** Confirmations use antd's App-scoped modal API, so they get the theme like the toasts do. */
 function ModalBridge() {
@@ -46,6 +53,18 @@ export default function AdminApp() {
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="notifications/:id" element={<NotificationDetailPage />} />
           <Route path="settings" element={<SettingsPage />} />
+          {/* The list tabs (SPEC §2: step is product or category); add/edit come first so they are not steps. */}
+          <Route path="products/add" element={<ProductFormPage />} />
+          <Route path="products/edit/:id" element={<ProductFormPage />} />
+          <Route path="products/:step" element={<ProductsPage />} />
+          <Route path="products" element={<Navigate to="/admin/products/product" replace />} />
+          <Route path="categories/add" element={<CategoryFormPage />} />
+          <Route path="categories/edit/:id" element={<CategoryFormPage />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="users/add" element={<UserFormPage />} />
+          <Route path="users/edit/:id" element={<UserFormPage />} />
+          <Route path="analytics" element={<AnalyticsPage />} />
+          <Route path="assets" element={<AssetsPage />} />
         </Route>
         {/* SPEC §2: unknown admin paths go to the login, which forwards a signed-in admin to the dashboard. */}
         <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -2,6 +2,9 @@ import type { Endpoint } from 'payload';
 import { notFound } from '../../lib/app-error';
 import { v2 } from '../../lib/endpoint';
 import { adminEndpoints } from './admin';
+import { adminCatalogEndpoints } from './admin-catalog';
+import { analyticsEndpoints } from './analytics';
+import { assetEndpoints } from './assets';
 import { authEndpoints } from './auth';
 import { categoryEndpoints } from './categories';
 import { configEndpoints } from './config';
@@ -10,6 +13,7 @@ import { productEndpoints } from './products';
 import { orderEndpoints } from './orders';
 import { paymentEndpoints } from './payments';
 import { recipeEndpoints } from './recipes';
+import { userEndpoints } from './users';
 
 export const v2Endpoints: Endpoint[] = [
   ...configEndpoints,
@@ -21,6 +25,10 @@ export const v2Endpoints: Endpoint[] = [
   ...paymentEndpoints,
   ...authEndpoints,
   ...adminEndpoints,
+  ...adminCatalogEndpoints,
+  ...assetEndpoints,
+  ...userEndpoints,
+  ...analyticsEndpoints,
   // Last: any other /api/v2 path answers 404 in the envelope rather than Payload's own format.
   ...(['get', 'post', 'put', 'patch', 'delete'] as const).map((method) =>
     v2(method, '/:path*', async () => {

@@ -1,0 +1,3 @@
+import type { Endpoint } from 'payload';
+
+export const analyticsEndpoints: Endpoint[] = [];

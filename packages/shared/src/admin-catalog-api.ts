@@ -1,0 +1,230 @@
+/**
+ * The control centre's contract, part two (SPEC §7 Admin: products, categories, assets, users, analytics):
+ * reply types and the zod schemas the server validates with and the forms reuse.
+ */
+import { z } from 'zod';
+import { DISCOUNT_UNITS, FALLBACK_QUANTITY_UNIT, PERCENT_UNIT, QUANTITY_UNITS, CASH_UNIT } from './enums';
+import type { ImageRef, PublicCategory, PublicProduct } from './api-types';
+
+const id = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid id');
+const pageParam = z
+  .string()
+  .regex(/^\d+$/, 'Must be a positive whole number')
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(100000));
+const limitParam = (max: number) =>
+  z.string().regex(/^\d+$/, 'Must be a positive whole number').transform(Number).pipe(z.number().int().min(1).max(max));
+const sortDirection = z.enum(['ASC', 'DESC']);
+const trimmedName = (max: number) => z.string().trim().min(1, 'Required').max(max);
+/** A money or amount field: a finite number ≥ 0; the form may send the text it holds ("12.50"). */
+const amount = (max: number) =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, 'Must be a number')
+        .transform(Number),
+    ])
+    .pipe(z.number().finite('Must be a number').min(0).max(max));
+/** ISO date-time, or null for "publish now". */
+const publishAt = z.iso.datetime({ offset: true }).nullable().optional();
+
+// ---------------------------------------------------------------------------------------------------------
+// Products (SPEC §2 Products tab, Product form; §4 form defaults; §5 product form rules)
+
+export interface AdminProduct extends PublicProduct {
+  /** When a published product becomes visible on the storefront; null = as soon as it is published. */
+  publish_at: string | null;
+  created_at: string;
+}
+
+export const PRODUCT_SORT_COLUMNS = ['name', 'price', 'updated_at'] as const;
+
+/** GET admin/products. `inventory`: 'true' in stock only, 'false' out of stock only. */
+export const adminProductsQuerySchema = z.strictObject({
+  page: pageParam.optional(),
+  limit: limitParam(100).optional(),
+  search: z.string().trim().max(100).optional(),
+  inventory: z.enum(['true', 'false']).optional(),
+  sort: z.tuple([z.enum(PRODUCT_SORT_COLUMNS), sortDirection]).optional(),
+});
+export type AdminProductsQuery = z.input<typeof adminProductsQuerySchema>;
+
+export const MAX_PRODUCT_PRICE = 100000;
+export const MAX_PRODUCT_CATEGORIES = 50;
+
+/**
+ * POST admin/products and PUT admin/products/{id}. `id` may be sent (SPEC §7) and is ignored: the path
+ * names the product. Empty units fall back as SPEC §5 says (discount %, quantity Oz).
+ */
+export const productInputSchema = z
+  .strictObject({
+    id: z.string().max(64).nullish(),
+    name: trimmedName(160),
+    description: z.string().max(5000).default(''),
+    price: amount(MAX_PRODUCT_PRICE),
+    categories: z.array(id).min(1, 'Choose at least one category').max(MAX_PRODUCT_CATEGORIES),
+    img_id: id.nullish(),
+    quantity_amount: amount(100000).default(0),
+    quantity_unit: z
+      .union([z.enum(QUANTITY_UNITS), z.literal('')])
+      .nullish()
+      .transform((v) => v || FALLBACK_QUANTITY_UNIT),
+    discount_amount: amount(MAX_PRODUCT_PRICE).default(0),
+    discount_unit: z
+      .union([z.enum(DISCOUNT_UNITS), z.literal('')])
+      .nullish()
+      .transform((v) => v || PERCENT_UNIT),
+    apply_discount: z.boolean().default(false),
+    apply_shipping: z.boolean().default(true),
+    inventory_stock: z.boolean().default(true),
+    published: z.boolean().default(true),
+    publish_at: publishAt,
+  })
+  .superRefine((p, ctx) => {
+    if (p.discount_unit === PERCENT_UNIT && p.discount_amount > 100) {
+      ctx.addIssue({ code: 'custom', path: ['discount_amount'], message: 'A percentage discount cannot exceed 100' });
+    }
+    if (p.discount_unit === CASH_UNIT && p.discount_amount > p.price) {
+      ctx.addIssue({ code: 'custom', path: ['discount_amount'], message: 'The discount cannot exceed the price' });
+    }
+  });
+export type ProductInput = z.input<typeof productInputSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Categories
+
+export interface AdminCategory extends PublicCategory {
+  publish_at: string | null;
+  created_at: string;
+}
+
+/** GET admin/categories: the forms ask for up to 1000 at once (SPEC §9). */
+export const adminCategoriesQuerySchema = z.strictObject({
+  page: pageParam.optional(),
+  limit: limitParam(1000).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const categoryInputSchema = z.strictObject({
+  id: z.string().max(64).nullish(),
+  name: trimmedName(120),
+  description: z.string().max(2000).default(''),
+  img_id: id.nullish(),
+  published: z.boolean().default(true),
+  publish_at: publishAt,
+});
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Assets (images)
+
+export interface AdminAsset extends ImageRef {
+  id: string;
+  created_at: string;
+  width: number | null;
+  height: number | null;
+  /** Bytes of the stored WebP. */
+  filesize: number | null;
+}
+
+/** GET assets: 20 a page by default (SPEC §9), newest first. */
+export const assetsQuerySchema = z.strictObject({
+  page: pageParam.optional(),
+  limit: limitParam(100).optional(),
+  sort: z.tuple([z.literal('created_at'), sortDirection]).optional(),
+});
+
+/** The multipart field of POST assets (SPEC §7), one image per request. */
+export const ASSET_UPLOAD_FIELD = 'avatar';
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+/** Decompression bombs: a tiny file can declare a huge canvas. 50 megapixels is well above any camera photo. */
+export const MAX_UPLOAD_PIXELS = 50_000_000;
+
+// ---------------------------------------------------------------------------------------------------------
+// Users (admin accounts)
+
+export interface AdminUser {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  telephone: string | null;
+  active: boolean;
+  last_access: string | null;
+  updated_at: string;
+}
+
+const telephone = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[+()\d\s.-]*$/, 'Only digits, spaces and + ( ) . - are allowed')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** POST users: creates the account without a password and mails an invite link (SPEC §2 Users). */
+export const userCreateSchema = z.strictObject({
+  id: z.string().max(64).nullish(),
+  firstname: trimmedName(100),
+  lastname: trimmedName(100),
+  email: z.string().trim().toLowerCase().max(320).pipe(z.email()),
+  telephone,
+});
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+
+/** PUT users/{id}: the email is locked on edit; it may be sent back unchanged and a different one is refused. */
+export const userUpdateSchema = z.strictObject({
+  id: z.string().max(64).nullish(),
+  firstname: trimmedName(100),
+  lastname: trimmedName(100),
+  email: z.string().trim().toLowerCase().max(320).optional(),
+  telephone,
+  active: z.boolean().optional(),
+});
+export type UserUpdateInput = z.input<typeof userUpdateSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Analytics (SPEC §2 Analytics, §3)
+
+export const ANALYTICS_FIRST_YEAR = 2022;
+
+/**
+ * `year`: one row per year from 2022 to the chosen year (id "2024"); `month`: twelve rows of the chosen year
+ * (id "1".."12"). Amounts are money, rounded to cents; cancelled orders are left out.
+ */
+export interface SalesRow {
+  id: string;
+  gross_amount: number;
+  net_amount: number;
+}
+
+/** Units sold per category in the year (a product in two categories counts in both). */
+export interface CategorySales {
+  id: string;
+  name: string;
+  value: number;
+}
+
+export interface Bestseller {
+  id: string;
+  name: string;
+  img: ImageRef | null;
+  sells: number;
+}
+
+export interface MapPoint {
+  id: string;
+  /** Latitude then longitude (SPEC §3). */
+  coordinates: [number, number];
+}
+
+export const analyticsQuerySchema = z.strictObject({
+  year: z
+    .string()
+    .regex(/^\d{4}$/, 'Must be a year')
+    .transform(Number)
+    .pipe(z.number().int().min(ANALYTICS_FIRST_YEAR).max(9999)),
+});
