@@ -9,6 +9,12 @@ export function toFetchRequest(req: ExpressRequest): Request {
   // URL() resolves "/./" and "%2e%2e": such a path would reach a different handler than the one express
   // (and its rate limiters) matched, so it is refused rather than normalised.
   if (url.pathname !== req.originalUrl.split('?')[0]) throw badRequest('Invalid path');
+  // Payload's router decodes each path segment and answers a malformed escape (e.g. "%E0%A4%A") with a 500.
+  try {
+    decodeURIComponent(url.pathname);
+  } catch {
+    throw badRequest('Invalid path');
+  }
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
