@@ -1,6 +1,6 @@
 import { ASSET_UPLOAD_FIELD, type AdminAsset, type Envelope } from '@shop/shared';
 import useSWR, { mutate } from 'swr';
-import { apiDelete, apiUrl, fetchList, type ListPage, withQuery } from '../../lib/api';
+import { apiDelete, apiUrl, assetUrl, fetchList, type ListPage, withQuery } from '../../lib/api';
 
 export type AssetSortOrder = 'ASC' | 'DESC';
 
@@ -34,5 +34,17 @@ export async function uploadAsset(file: File): Promise<Envelope<AdminAsset | nul
     return typeof body?.status === 'number' ? body : { result: null, status: response.status };
   } catch {
     return { result: null, status: 500 };
+  }
+}
+
+/** The full-size WebP of an image, or null when it cannot be fetched (gone, offline). */
+export async function fetchAssetFile(id: string): Promise<Blob | null> {
+  const url = assetUrl(id);
+  if (!url) return null;
+  try {
+    const response = await fetch(url, { credentials: 'include' });
+    return response.ok ? await response.blob() : null;
+  } catch {
+    return null;
   }
 }

@@ -1,4 +1,297 @@
-// Placeholder until this screen is built.
+import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
+import type { AdminUser, Envelope } from '@shop/shared';
+import { Button, Card, Form, Input, Spin, Switch } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { isApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { createUser, deleteUser, forgetUser, refreshUserLists, storeUser, updateUser, useUser } from '../../api/users';
+import { confirmAction } from '../../components/confirm';
+import { PageHeader } from '../../components/PageHeader';
+import { handleWriteResult } from './conflict';
+import {
+  checkNewUser,
+  checkUserUpdate,
+  draftFromUser,
+  EMPTY_USER_DRAFT,
+  type UserDraft,
+  type UserErrors,
+  type UserField,
+  userDraftChanged,
+} from './user-form';
+import { fullName } from './users-list';
+import './users.css';
+
+const LIST_PATH = '/admin/users';
+
+interface FormState {
+  /** What was loaded or last saved: Save stays off on edit while the draft equals it. */
+  baseline: UserDraft;
+  draft: UserDraft;
+}
+
+const fieldStatus = (errors: UserErrors, field: UserField) =>
+  errors[field] ? { validateStatus: 'error' as const, help: errors[field] } : {};
+
+interface UserFormProps {
+  /** The account being edited; absent for a new one. */
+  user?: AdminUser;
+  /** After a successful save, with the record as the server stored it (null if the reply had none). */
+  onSaved: (saved: AdminUser | null) => void;
+}
+
+/** The one form of add and edit (SPEC §2 User form): names and email required, telephone optional. */
+function UserForm({ user, onSaved }: UserFormProps) {
+  const navigate = useNavigate();
+  const editing = user !== undefined;
+  const [form, setForm] = useState<FormState>(() => {
+    const start = user ? draftFromUser(user) : EMPTY_USER_DRAFT;
+    return { baseline: start, draft: start };
+  });
+  const [errors, setErrors] = useState<UserErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const edit = <K extends keyof UserDraft>(field: K, value: UserDraft[K]) => {
+    setForm((current) => ({ ...current, draft: { ...current.draft, [field]: value } }));
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const next = { ...current };
+      delete next[field as UserField];
+      return next;
+    });
+  };
+
+  const refuse = (found: UserErrors) => {
+    setErrors(found);
+    notify.invalidForm();
+  };
+
+  /** PUT for an account being edited, POST (which mails the invite) for a new one; null when refused here. */
+  const send = async (): Promise<Envelope<AdminUser | null> | null> => {
+    if (user) {
+      const checked = checkUserUpdate(form.draft, user.email);
+      if (checked.ok) return updateUser(user.id, checked.input);
+      refuse(checked.errors);
+      return null;
+    }
+    const checked = checkNewUser(form.draft);
+    if (checked.ok) return createUser(checked.input);
+    refuse(checked.errors);
+    return null;
+  };
+
+  const save = async () => {
+    setSaving(true);
+    const envelope = await send();
+    setSaving(false);
+    if (!envelope) return;
+    const kind = handleWriteResult(envelope, {
+      method: user ? 'put' : 'post',
+      success: user
+        ? undefined
+        : {
+            title: 'Invitation sent',
+            description: `We emailed ${envelope.result?.email ?? 'the new user'} a link to choose a password.`,
+          },
+    });
+    if (kind !== 'success') return;
+    void refreshUserLists();
+    if (user) {
+      // The server's reply is the truth (it trims); the form starts again from it.
+      const next = envelope.result ? draftFromUser(envelope.result) : form.draft;
+      setForm({ baseline: next, draft: next });
+      setErrors({});
+    }
+    onSaved(envelope.result);
+  };
+
+  const remove = async () => {
+    if (!user) return;
+    if (!(await confirmAction({ okText: 'Delete', danger: true }))) return;
+    setDeleting(true);
+    const envelope = await deleteUser(user.id);
+    setDeleting(false);
+    if (handleWriteResult(envelope, { method: 'delete' }) !== 'success') return;
+    void forgetUser(user.id);
+    void refreshUserLists();
+    navigate(LIST_PATH);
+  };
+
+  const changed = userDraftChanged(form.baseline, form.draft);
+  const { draft } = form;
+
+  return (
+    <FormLayout
+      title={editing ? fullName(user) : 'Add user'}
+      actions={
+        <>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(LIST_PATH)} data-testid="user-back">
+            Back
+          </Button>
+          {editing ? (
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => void remove()}
+              loading={deleting}
+              data-testid="user-delete"
+            >
+              Delete
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <Form
+        layout="vertical"
+        component="form"
+        requiredMark
+        data-testid="user-form"
+        onFinish={() => void save()}
+        // The zod check owns validation; antd's store is not used, so Enter simply submits.
+        noValidate
+      >
+        <div className="users-form-grid">
+          <Form.Item label="First name" required htmlFor="user-firstname" {...fieldStatus(errors, 'firstname')}>
+            <Input
+              id="user-firstname"
+              value={draft.firstname}
+              onChange={(event) => edit('firstname', event.target.value)}
+              maxLength={100}
+              autoComplete="off"
+              data-testid="user-firstname"
+            />
+          </Form.Item>
+          <Form.Item label="Last name" required htmlFor="user-lastname" {...fieldStatus(errors, 'lastname')}>
+            <Input
+              id="user-lastname"
+              value={draft.lastname}
+              onChange={(event) => edit('lastname', event.target.value)}
+              maxLength={100}
+              autoComplete="off"
+              data-testid="user-lastname"
+            />
+          </Form.Item>
+          <Form.Item
+            label="Email"
+            required
+            htmlFor="user-email"
+            {...fieldStatus(errors, 'email')}
+            extra={editing ? 'The email cannot be changed.' : 'An invitation to choose a password is sent here.'}
+          >
+            <Input
+              id="user-email"
+              type="email"
+              value={draft.email}
+              onChange={(event) => edit('email', event.target.value)}
+              disabled={editing}
+              maxLength={320}
+              autoComplete="off"
+              data-testid="user-email"
+            />
+          </Form.Item>
+          <Form.Item label="Telephone" htmlFor="user-telephone" {...fieldStatus(errors, 'telephone')}>
+            <Input
+              id="user-telephone"
+              type="tel"
+              value={draft.telephone}
+              onChange={(event) => edit('telephone', event.target.value)}
+              maxLength={40}
+              autoComplete="off"
+              data-testid="user-telephone"
+            />
+          </Form.Item>
+        </div>
+        {editing ? (
+          <Form.Item label="Active">
+            <div className="users-form-active">
+              <Switch
+                id="user-active"
+                checked={draft.active}
+                onChange={(checked) => edit('active', checked)}
+                aria-label="Active"
+                data-testid="user-active"
+              />
+              <label htmlFor="user-active">
+                {draft.active ? 'Can sign in' : 'Cannot sign in until made active again'}
+              </label>
+            </div>
+          </Form.Item>
+        ) : null}
+        <div className="users-form-actions">
+          <Button
+            type="primary"
+            htmlType="submit"
+            icon={<SaveOutlined />}
+            loading={saving}
+            disabled={editing && !changed}
+            data-testid="user-save"
+          >
+            {editing ? 'Save' : 'Save and invite'}
+          </Button>
+        </div>
+      </Form>
+    </FormLayout>
+  );
+}
+
+function FormLayout({ title, actions, children }: { title: ReactNode; actions: ReactNode; children: ReactNode }) {
+  return (
+    <div className="users-page">
+      <PageHeader title={title} extra={<div className="users-form-actions">{actions}</div>} />
+      <Card className="users-card users-form-card">{children}</Card>
+    </div>
+  );
+}
+
+function AddUser() {
+  const navigate = useNavigate();
+  return <UserForm onSaved={() => navigate(LIST_PATH)} />;
+}
+
+function EditUser({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const { data: user, error } = useUser(id);
+
+  // SPEC §8: a record that cannot be loaded sends the admin back to its list. A lost session is the
+  // unauthorized handler's business (it goes to the login), so it is left alone here.
+  useEffect(() => {
+    if (!error) return;
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) return;
+    navigate(LIST_PATH, { replace: true });
+  }, [error, navigate]);
+
+  if (!user) {
+    return (
+      <FormLayout
+        title="User"
+        actions={
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(LIST_PATH)} data-testid="user-back">
+            Back
+          </Button>
+        }
+      >
+        <div className="users-form-loading" aria-busy="true">
+          <Spin />
+        </div>
+      </FormLayout>
+    );
+  }
+  // Keyed by id: opening another account starts a fresh form rather than keeping this one's draft.
+  return (
+    <UserForm
+      key={user.id}
+      user={user}
+      onSaved={(saved) => {
+        if (saved) void storeUser(saved);
+      }}
+    />
+  );
+}
+
+/** /admin/users/add and /admin/users/edit/{id}. */
 export default function UserFormPage() {
-  return <div>UserFormPage</div>;
+  const { id } = useParams<{ id: string }>();
+  return id ? <EditUser id={id} /> : <AddUser />;
 }

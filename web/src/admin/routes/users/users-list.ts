@@ -1,0 +1,20 @@
+/** The users list's page in the URL, and the name shown per account. */
+import type { AdminUser } from '@shop/shared';
+
+export const USERS_PAGE_SIZE = 10;
+
+/** Anything but a plain positive number (an old or hand-edited link) shows the first page. */
+export function usersPageFromSearchParams(params: URLSearchParams): number {
+  const text = params.get('page');
+  if (!text || !/^\d{1,6}$/.test(text)) return 1;
+  return Math.max(1, Number(text));
+}
+
+/** Page 1 is the plain address /admin/users. */
+export function usersPageToSearchParams(page: number): URLSearchParams {
+  return new URLSearchParams(page > 1 ? { page: String(page) } : {});
+}
+
+/** "Giulia Rossi"; an account without names (only possible through the database) shows its email. */
+export const fullName = (user: Pick<AdminUser, 'firstname' | 'lastname' | 'email'>): string =>
+  `${user.firstname} ${user.lastname}`.trim() || user.email;
