@@ -17,6 +17,8 @@ export const Categories: CollectionConfig = {
     { name: 'description', type: 'textarea', maxLength: 2000 },
     { name: 'img', type: 'upload', relationTo: 'assets' },
     { name: 'published', type: 'checkbox', defaultValue: true, index: true },
+    // Empty: on the storefront as soon as it is published. A date: not before then (scheduled publishing).
+    { name: 'publish_at', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
   ],
   hooks: { afterChange: [invalidateCatalogAfterChange], afterDelete: [invalidateCatalogAfterDelete] },
 };

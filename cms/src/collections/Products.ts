@@ -29,6 +29,8 @@ export const Products: CollectionConfig = {
       defaultValue: 'Ml',
     },
     { name: 'published', type: 'checkbox', defaultValue: true, index: true },
+    // Empty: on the storefront as soon as it is published. A date: not before then (scheduled publishing).
+    { name: 'publish_at', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'apply_discount', type: 'checkbox', defaultValue: false },
     {
       name: 'discount_unit',

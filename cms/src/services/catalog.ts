@@ -1,16 +1,18 @@
 import type { Payload, Where } from 'payload';
 import type { CategoryDetail, PublicCategory, PublicProduct, Recipe, Suggestion } from '@shop/shared';
+import { onStorefront } from '../access/published-or-admin';
 import { notFound } from '../lib/app-error';
 import type { Pagination } from '../lib/envelope';
-import { cached } from './catalog-cache';
+import { cached as cachedEntry, expireCatalogAt } from './catalog-cache';
 import { type Doc, toPublicCategory, toPublicProduct, toRecipe } from './mappers';
 import { getSettings } from './settings';
 
 /**
- * Shopper-facing catalog reads, served through the per-process catalog cache. Every query states `published: true` itself and runs without a user, so
- * the storefront never shows a draft, even to a signed-in admin browsing the shop.
+ * Shopper-facing catalog reads, served through the per-process catalog cache. Every query states the
+ * storefront rule itself (published, and any scheduled time come: `onStorefront`) and runs without a user,
+ * so the storefront never shows a draft or a product before its time, even to a signed-in admin browsing
+ * the shop.
  */
-const PUBLISHED: Where = { published: { equals: true } };
 const FEATURED_LIMIT = 8;
 const TOP_CATEGORIES_LIMIT = 5;
 const LATEST_RECIPES_LIMIT = 3;
@@ -19,10 +21,10 @@ const asDocs = (docs: unknown[]) => docs as Doc[];
 
 /** Names of the published categories by id: one small query instead of populating every product. */
 function publishedCategoryNames(payload: Payload): Promise<Map<string, string>> {
-  return cached('category-names', async () => {
+  return cachedEntry('category-names', async () => {
     const res = await payload.find({
       collection: 'categories',
-      where: PUBLISHED,
+      where: onStorefront(),
       select: { name: true },
       depth: 0,
       pagination: false,
@@ -56,7 +58,7 @@ async function loadListProducts(
   const page = q.page ?? 1;
   const res = await payload.find({
     collection: 'products',
-    where: search ? and(PUBLISHED, search) : PUBLISHED,
+    where: search ? and(onStorefront(), search) : onStorefront(),
     sort: ['-stars', 'name'],
     page,
     limit,
@@ -72,7 +74,7 @@ async function loadProductSuggestions(payload: Payload, search: string | undefin
   if (text.length <= 2) return [];
   const res = await payload.find({
     collection: 'products',
-    where: and(PUBLISHED, { name: { like: text } }),
+    where: and(onStorefront(), { name: { like: text } }),
     select: { name: true },
     sort: 'name',
     limit: 8,
@@ -86,7 +88,7 @@ async function loadProductSuggestions(payload: Payload, search: string | undefin
 async function loadGetProduct(payload: Payload, id: string): Promise<PublicProduct> {
   const res = await payload.find({
     collection: 'products',
-    where: and(PUBLISHED, { id: { equals: id } }),
+    where: and(onStorefront(), { id: { equals: id } }),
     limit: 1,
     depth: 0,
     overrideAccess: false,
@@ -116,7 +118,7 @@ async function loadCartProducts(payload: Payload, ids: string[]): Promise<Public
   if (unique.length === 0) return [];
   const res = await payload.find({
     collection: 'products',
-    where: and(PUBLISHED, { id: { in: unique } }),
+    where: and(onStorefront(), { id: { in: unique } }),
     limit: unique.length,
     depth: 0,
     pagination: false,
@@ -129,7 +131,7 @@ async function loadCartProducts(payload: Payload, ids: string[]): Promise<Public
 async function productCounts(payload: Payload): Promise<Map<string, number>> {
   const res = await payload.find({
     collection: 'products',
-    where: PUBLISHED,
+    where: onStorefront(),
     select: { categories: true },
     depth: 0,
     pagination: false,
@@ -150,7 +152,7 @@ async function loadListCategories(payload: Payload): Promise<PublicCategory[]> {
   const [res, counts] = await Promise.all([
     payload.find({
       collection: 'categories',
-      where: PUBLISHED,
+      where: onStorefront(),
       sort: 'name',
       depth: 0,
       pagination: false,
@@ -166,7 +168,7 @@ async function loadListCategories(payload: Payload): Promise<PublicCategory[]> {
 async function loadGetCategory(payload: Payload, id: string): Promise<CategoryDetail> {
   const res = await payload.find({
     collection: 'categories',
-    where: and(PUBLISHED, { id: { equals: id } }),
+    where: and(onStorefront(), { id: { equals: id } }),
     limit: 1,
     depth: 0,
     overrideAccess: false,
@@ -175,7 +177,7 @@ async function loadGetCategory(payload: Payload, id: string): Promise<CategoryDe
   if (!doc) throw notFound('Category not found');
   const products = await payload.find({
     collection: 'products',
-    where: and(PUBLISHED, { categories: { in: [id] } }),
+    where: and(onStorefront(), { categories: { in: [id] } }),
     sort: ['-stars', 'name'],
     depth: 0,
     pagination: false,
@@ -199,7 +201,7 @@ async function loadTopCategories(payload: Payload): Promise<PublicCategory[]> {
 
 /** Featured products: best rated first, in one category or across the shop ("ALL"). */
 async function loadTopProducts(payload: Payload, categoryId: string): Promise<PublicProduct[]> {
-  const where = categoryId === 'ALL' ? PUBLISHED : and(PUBLISHED, { categories: { in: [categoryId] } });
+  const where = categoryId === 'ALL' ? onStorefront() : and(onStorefront(), { categories: { in: [categoryId] } });
   const res = await payload.find({
     collection: 'products',
     where,
@@ -224,28 +226,66 @@ async function loadListRecipes(payload: Payload, limit?: number): Promise<Recipe
   return asDocs(res.docs).map(toRecipe);
 }
 
+/** The earliest scheduled publication still to come, of a published product or category (epoch ms). */
+async function loadNextPublication(payload: Payload): Promise<number> {
+  const now = new Date().toISOString();
+  const upcoming = await Promise.all(
+    (['products', 'categories'] as const).map((collection) =>
+      payload.find({
+        collection,
+        where: and({ published: { equals: true } }, { publish_at: { greater_than: now } }),
+        select: { publish_at: true },
+        sort: 'publish_at',
+        limit: 1,
+        depth: 0,
+        pagination: false,
+        overrideAccess: true,
+      }),
+    ),
+  );
+  const times = upcoming.flatMap((res) => asDocs(res.docs).map((d) => new Date(String(d.publish_at)).getTime()));
+  return Math.min(Number.POSITIVE_INFINITY, ...times.filter(Number.isFinite));
+}
+
+/**
+ * A cached storefront read. No hook fires when a scheduled record comes due, so before anything is cached
+ * the cache learns when the next one does, and drops everything then.
+ */
+async function cached<T>(payload: Payload, key: string, load: () => Promise<T>): Promise<T> {
+  await cachedEntry('next-publication', async () => {
+    const at = await loadNextPublication(payload);
+    expireCatalogAt(at);
+    return at;
+  });
+  return cachedEntry(key, load);
+}
+
 // ---- the public API of this module: every read goes through the catalog cache ----
 
 type ListQuery = { search?: string; page?: number; limit?: number };
 
 export const listProducts = (payload: Payload, q: ListQuery) =>
-  cached(`products:${JSON.stringify([q.search?.trim() ?? '', q.page ?? 1, q.limit ?? 10])}`, () =>
+  cached(payload, `products:${JSON.stringify([q.search?.trim() ?? '', q.page ?? 1, q.limit ?? 10])}`, () =>
     loadListProducts(payload, q),
   );
 export const productSuggestions = (payload: Payload, search: string | undefined) =>
-  cached(`suggestions:${search?.trim() ?? ''}`, () => loadProductSuggestions(payload, search));
-export const getProduct = (payload: Payload, id: string) => cached(`product:${id}`, () => loadGetProduct(payload, id));
-export const lastNewProduct = (payload: Payload) => cached('last-new', () => latestProduct(payload, PUBLISHED));
+  cached(payload, `suggestions:${search?.trim() ?? ''}`, () => loadProductSuggestions(payload, search));
+export const getProduct = (payload: Payload, id: string) =>
+  cached(payload, `product:${id}`, () => loadGetProduct(payload, id));
+export const lastNewProduct = (payload: Payload) =>
+  cached(payload, 'last-new', () => latestProduct(payload, onStorefront()));
 export const lastDiscountProduct = (payload: Payload) =>
-  cached('last-discount', () => latestProduct(payload, and(PUBLISHED, { apply_discount: { equals: true } })));
+  cached(payload, 'last-discount', () =>
+    latestProduct(payload, and(onStorefront(), { apply_discount: { equals: true } })),
+  );
 export const cartProducts = (payload: Payload, ids: string[]) =>
-  cached(`cart:${[...new Set(ids)].sort().join(',')}`, () => loadCartProducts(payload, ids));
-export const listCategories = (payload: Payload) => cached('categories', () => loadListCategories(payload));
+  cached(payload, `cart:${[...new Set(ids)].sort().join(',')}`, () => loadCartProducts(payload, ids));
+export const listCategories = (payload: Payload) => cached(payload, 'categories', () => loadListCategories(payload));
 export const getCategory = (payload: Payload, id: string) =>
-  cached(`category:${id}`, () => loadGetCategory(payload, id));
-export const topCategories = (payload: Payload) => cached('top-categories', () => loadTopCategories(payload));
+  cached(payload, `category:${id}`, () => loadGetCategory(payload, id));
+export const topCategories = (payload: Payload) => cached(payload, 'top-categories', () => loadTopCategories(payload));
 export const topProducts = (payload: Payload, categoryId: string) =>
-  cached(`top:${categoryId}`, () => loadTopProducts(payload, categoryId));
-export const listRecipes = (payload: Payload) => cached('recipes', () => loadListRecipes(payload));
+  cached(payload, `top:${categoryId}`, () => loadTopProducts(payload, categoryId));
+export const listRecipes = (payload: Payload) => cached(payload, 'recipes', () => loadListRecipes(payload));
 export const latestRecipes = (payload: Payload) =>
-  cached('recipes:latest', () => loadListRecipes(payload, LATEST_RECIPES_LIMIT));
+  cached(payload, 'recipes:latest', () => loadListRecipes(payload, LATEST_RECIPES_LIMIT));

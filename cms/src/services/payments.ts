@@ -3,6 +3,7 @@ import type { Payload } from 'payload';
 import { cartTotals, type OrderLine, type PaymentReply, toAmountString } from '@shop/shared';
 import type { z } from 'zod';
 import type { paymentCaptureSchema, paymentCreateSchema } from '@shop/shared';
+import { isOnStorefront } from '../access/published-or-admin';
 import { AppError, badRequest, notFound } from '../lib/app-error';
 import type { OrderLineRecord } from '../collections/Orders/order-line-record';
 import type { Doc } from './mappers';
@@ -31,8 +32,9 @@ const MAX_LINE_QUANTITY = 999;
 const idOf = (v: unknown) => String(typeof v === 'object' && v !== null ? (v as Doc).id : v);
 
 /**
- * Prices the cart from the database: only published, in-stock products, at today's prices and discounts,
- * with the shipment fee from the settings. Whatever the browser believes a price is never enters here.
+ * Prices the cart from the database: only in-stock products on the storefront (published, any scheduled
+ * time come), at today's prices and discounts, with the shipment fee from the settings. Whatever the browser
+ * believes a price is never enters here.
  */
 async function priceCart(payload: Payload, items: CreateInput['products']) {
   const quantities = new Map<string, number>();
@@ -53,7 +55,7 @@ async function priceCart(payload: Payload, items: CreateInput['products']) {
   const byId = new Map((res.docs as Doc[]).map((d) => [String(d.id), d]));
   const unavailable = ids.filter((id) => {
     const doc = byId.get(id);
-    return !doc || !doc.published || !doc.inventory_stock;
+    return !doc || !isOnStorefront(doc) || !doc.inventory_stock;
   });
   if (unavailable.length > 0) {
     throw badRequest({ message: 'Some products are not available any more', unavailable });

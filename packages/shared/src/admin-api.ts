@@ -11,6 +11,7 @@ import {
   type OrderStatus,
 } from './enums';
 import type { Notification, Order } from './api-types';
+import { amount, limitParam, pageParam, sortDirection } from './schema-parts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Auth
@@ -118,16 +119,7 @@ const idList = z.array(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid id')).m
 export const adminConfigSchema = z.strictObject({
   categories_order: idList,
   /** SPEC §5: stored as a number when parsable; the form may send the text it holds. */
-  shipment_amount: z
-    .union([
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d+(\.\d+)?$/, 'Must be a number')
-        .transform(Number),
-    ])
-    .pipe(z.number().finite().min(0).max(10000)),
+  shipment_amount: amount(10000),
   shipment_method: z.string().trim().max(200),
   admin_email: z.string().trim().max(320).pipe(z.email()),
   currency_code: z.string().max(3).optional(),
@@ -171,18 +163,6 @@ export interface SalesPoint {
   y: number;
 }
 
-const pageParam = z
-  .string()
-  .regex(/^\d+$/, 'Must be a positive whole number')
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(100000));
-const limitParam = z
-  .string()
-  .regex(/^\d+$/, 'Must be a positive whole number')
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(100));
-const sortDirection = z.enum(['ASC', 'DESC']);
-
 /** A single `status=x` or a list `status[0]=x&status[1]=y`; either way an array. */
 const statusList = <T extends readonly [string, ...string[]]>(values: T) =>
   z.union([z.enum(values), z.array(z.enum(values)).max(values.length)]).transform((v) => (Array.isArray(v) ? v : [v]));
@@ -190,7 +170,7 @@ const statusList = <T extends readonly [string, ...string[]]>(values: T) =>
 const ordersQuery = <T extends readonly [string, ...string[]]>(statuses: T) =>
   z.strictObject({
     page: pageParam.optional(),
-    limit: limitParam.optional(),
+    limit: limitParam(100).optional(),
     /** Payer name or email (the payer column's text filter). */
     search: z.string().trim().max(100).optional(),
     /** Order number (the number column's text filter); part of a number is enough. */
@@ -218,7 +198,7 @@ export interface AdminNotification extends Notification {
 
 export const notificationsQuerySchema = z.strictObject({
   page: pageParam.optional(),
-  limit: limitParam.optional(),
+  limit: limitParam(100).optional(),
   /** First name, last name or email. */
   search: z.string().trim().max(100).optional(),
   status: statusList(RECORD_STATUSES).optional(),

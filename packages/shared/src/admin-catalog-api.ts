@@ -5,29 +5,10 @@
 import { z } from 'zod';
 import { DISCOUNT_UNITS, FALLBACK_QUANTITY_UNIT, PERCENT_UNIT, QUANTITY_UNITS, CASH_UNIT } from './enums';
 import type { ImageRef, PublicCategory, PublicProduct } from './api-types';
+import { amount, limitParam, pageParam, sortDirection } from './schema-parts';
 
 const id = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid id');
-const pageParam = z
-  .string()
-  .regex(/^\d+$/, 'Must be a positive whole number')
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(100000));
-const limitParam = (max: number) =>
-  z.string().regex(/^\d+$/, 'Must be a positive whole number').transform(Number).pipe(z.number().int().min(1).max(max));
-const sortDirection = z.enum(['ASC', 'DESC']);
 const trimmedName = (max: number) => z.string().trim().min(1, 'Required').max(max);
-/** A money or amount field: a finite number ≥ 0; the form may send the text it holds ("12.50"). */
-const amount = (max: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d+(\.\d+)?$/, 'Must be a number')
-        .transform(Number),
-    ])
-    .pipe(z.number().finite('Must be a number').min(0).max(max));
 /** ISO date-time, or null for "publish now". */
 const publishAt = z.iso.datetime({ offset: true }).nullable().optional();
 
@@ -191,6 +172,9 @@ export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
 export const ANALYTICS_FIRST_YEAR = 2022;
 
+/** How many products the best-sellers table lists. */
+export const BESTSELLER_COUNT = 10;
+
 /**
  * `year`: one row per year from 2022 to the chosen year (id "2024"); `month`: twelve rows of the chosen year
  * (id "1".."12"). Amounts are money, rounded to cents; cancelled orders are left out.
@@ -201,13 +185,17 @@ export interface SalesRow {
   net_amount: number;
 }
 
-/** Units sold per category in the year (a product in two categories counts in both). */
+/**
+ * Units sold per category in the year (a product in two categories counts in both), most sold first; `id`
+ * is the category's id, `name` its current name or "Removed category".
+ */
 export interface CategorySales {
   id: string;
   name: string;
   value: number;
 }
 
+/** The year's ten most sold products, most units first; `id` is the product's id, `name` as last ordered. */
 export interface Bestseller {
   id: string;
   name: string;
@@ -215,16 +203,37 @@ export interface Bestseller {
   sells: number;
 }
 
+/**
+ * One point per distinct order location in the year (orders from one address share one marker); `id` is
+ * the first of those orders.
+ */
 export interface MapPoint {
   id: string;
   /** Latitude then longitude (SPEC §3). */
   coordinates: [number, number];
 }
 
+/** What each type answers. */
+export interface AnalyticsResults {
+  year: SalesRow[];
+  month: SalesRow[];
+  categories: CategorySales[];
+  bestseller: Bestseller[];
+  map: MapPoint[];
+}
+
+/** `year` runs from 2022 to the current year (the server's clock and time zone). */
 export const analyticsQuerySchema = z.strictObject({
   year: z
     .string()
     .regex(/^\d{4}$/, 'Must be a year')
     .transform(Number)
-    .pipe(z.number().int().min(ANALYTICS_FIRST_YEAR).max(9999)),
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(ANALYTICS_FIRST_YEAR, `Must be ${ANALYTICS_FIRST_YEAR} or later`)
+        .refine((year) => year <= new Date().getFullYear(), 'Must not be after the current year'),
+    ),
 });
+export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;

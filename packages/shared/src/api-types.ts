@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam, pageParam } from './schema-parts';
 import type { DiscountUnit, NotificationType, OrderStatus, RecordStatus } from './enums';
 
 /** Every reply of /api/v2 (SPEC §7): HTTP status equals `status`. */
@@ -151,13 +152,10 @@ export const contactSchema = z.strictObject({
 });
 export type ContactInput = z.input<typeof contactSchema>;
 
-const positiveIntFromQuery = (max: number) =>
-  z.string().regex(/^\d+$/, 'Must be a positive whole number').transform(Number).pipe(z.number().int().min(1).max(max));
-
 export const listQuerySchema = z.strictObject({
   search: z.string().max(100).optional(),
-  page: positiveIntFromQuery(100000).optional(),
-  limit: positiveIntFromQuery(100).optional(),
+  page: pageParam.optional(),
+  limit: limitParam(100).optional(),
 });
 export type ListQuery = z.output<typeof listQuerySchema>;
 

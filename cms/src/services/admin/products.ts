@@ -1,0 +1,147 @@
+import type { Payload, Where } from 'payload';
+import type { z } from 'zod';
+import type { AdminProduct, adminProductsQuerySchema, productInputSchema } from '@shop/shared';
+import { badRequest, notFound } from '../../lib/app-error';
+import type { Pagination } from '../../lib/envelope';
+import { type Doc, toPublicProduct } from '../mappers';
+import { categoryNames, isoOrNull, refIds, unknownReferences } from './catalog-refs';
+import type { AdminUser } from './sales';
+
+export type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
+export type ProductData = z.output<typeof productInputSchema>;
+
+const DEFAULT_LIMIT = 10;
+const SORT_FIELDS = { name: 'name', price: 'price', updated_at: 'updatedAt' } as const;
+
+function toAdminProduct(doc: Doc, names: Map<string, string>): AdminProduct {
+  // A category deleted behind the product's back (outside these endpoints) has no name: it is left out.
+  const categories = refIds(doc.categories)
+    .filter((id) => names.has(id))
+    .map((id) => ({ id, name: names.get(id)! }));
+  return {
+    ...toPublicProduct({ ...doc, categories }),
+    publish_at: isoOrNull(doc.publish_at),
+    created_at: typeof doc.createdAt === 'string' ? doc.createdAt : '',
+  };
+}
+
+async function toAdminProducts(payload: Payload, user: AdminUser, docs: Doc[]): Promise<AdminProduct[]> {
+  const names = await categoryNames(
+    payload,
+    user,
+    docs.flatMap((d) => refIds(d.categories)),
+  );
+  return docs.map((doc) => toAdminProduct(doc, names));
+}
+
+/** The Products tab: every product, drafts and scheduled ones included; newest change first by default. */
+export async function listAdminProducts(
+  payload: Payload,
+  user: AdminUser,
+  q: AdminProductsQuery,
+): Promise<{ items: AdminProduct[]; pagination: Pagination }> {
+  const page = q.page ?? 1;
+  const limit = q.limit ?? DEFAULT_LIMIT;
+  const and: Where[] = [];
+  if (q.search) and.push({ name: { like: q.search } });
+  if (q.inventory) and.push({ inventory_stock: { equals: q.inventory === 'true' } });
+  const [column, direction] = q.sort ?? ['updated_at', 'DESC'];
+  const res = await payload.find({
+    collection: 'products',
+    where: and.length ? { and } : {},
+    // The id breaks ties, so equal prices or names never swap places between pages.
+    sort: [`${direction === 'DESC' ? '-' : ''}${SORT_FIELDS[column]}`, 'id'],
+    page,
+    limit,
+    depth: 0,
+    user,
+    overrideAccess: false,
+  });
+  return {
+    items: await toAdminProducts(payload, user, res.docs as Doc[]),
+    pagination: { count: res.totalDocs, page, limit },
+  };
+}
+
+async function findProduct(payload: Payload, user: AdminUser, id: string): Promise<Doc> {
+  const res = await payload.find({
+    collection: 'products',
+    where: { id: { equals: id } },
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    user,
+    overrideAccess: false,
+  });
+  const doc = res.docs[0] as Doc | undefined;
+  if (!doc) throw notFound('Product not found');
+  return doc;
+}
+
+export async function getAdminProduct(payload: Payload, user: AdminUser, id: string): Promise<AdminProduct> {
+  return (await toAdminProducts(payload, user, [await findProduct(payload, user, id)]))[0];
+}
+
+/** The stored fields for a validated form. `stars` is not the form's: an update keeps it. */
+function toRecord(input: ProductData) {
+  return {
+    name: input.name,
+    description: input.description,
+    price: input.price,
+    categories: [...new Set(input.categories)],
+    img: input.img_id ?? null,
+    quantity_amount: input.quantity_amount,
+    quantity_unit: input.quantity_unit,
+    discount_amount: input.discount_amount,
+    discount_unit: input.discount_unit,
+    apply_discount: input.apply_discount,
+    apply_shipping: input.apply_shipping,
+    inventory_stock: input.inventory_stock,
+    published: input.published,
+    publish_at: isoOrNull(input.publish_at),
+  };
+}
+
+async function assertReferencesExist(payload: Payload, user: AdminUser, input: ProductData): Promise<void> {
+  const issues = await unknownReferences(payload, user, { categories: input.categories, img_id: input.img_id });
+  if (issues.length) throw badRequest(issues);
+}
+
+export async function createAdminProduct(payload: Payload, user: AdminUser, input: ProductData): Promise<AdminProduct> {
+  await assertReferencesExist(payload, user, input);
+  const doc = await payload.create({
+    collection: 'products',
+    data: toRecord(input),
+    depth: 0,
+    user,
+    overrideAccess: false,
+  });
+  return getAdminProduct(payload, user, String(doc.id));
+}
+
+/** The form sends the whole product: every field is replaced. */
+export async function updateAdminProduct(
+  payload: Payload,
+  user: AdminUser,
+  id: string,
+  input: ProductData,
+): Promise<AdminProduct> {
+  await findProduct(payload, user, id);
+  await assertReferencesExist(payload, user, input);
+  await payload.update({
+    collection: 'products',
+    id,
+    data: toRecord(input),
+    depth: 0,
+    user,
+    overrideAccess: false,
+  });
+  return getAdminProduct(payload, user, id);
+}
+
+/** Orders keep their own copy of each line, so a sold product can go without touching them. */
+export async function deleteAdminProduct(payload: Payload, user: AdminUser, id: string): Promise<{ id: string }> {
+  await findProduct(payload, user, id);
+  await payload.delete({ collection: 'products', id, depth: 0, user, overrideAccess: false });
+  return { id };
+}
