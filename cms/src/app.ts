@@ -65,10 +65,11 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   app.get('/api/v2/orders/exist/:number', limiters.orderLookup);
   app.post('/api/v2/payments/create', limiters.payment);
 
-  // Only image uploads stream through unbuffered (Payload limits their size); every other body, whatever
-  // its declared type, is held to the JSON limit.
+  // Only image uploads stream through unbuffered: Payload's REST upload (/api/assets) limits its own size and
+  // POST /api/v2/assets counts the bytes as they arrive. Every other body, whatever its declared type, is
+  // held to the JSON limit.
   const isUpload = (req: { url?: string; headers: Record<string, string | string[] | undefined> }) =>
-    isMultipart(req) && (req.url ?? '').startsWith('/assets');
+    isMultipart(req) && /^\/(v2\/)?assets(\/|\?|$)/.test(req.url ?? '');
   const bufferBody = express.raw({ type: (req) => !isUpload(req), limit: JSON_BODY_LIMIT });
   const bridge: RequestHandler = async (req, res, next) => {
     try {

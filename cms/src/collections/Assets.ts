@@ -1,20 +1,25 @@
 import path from 'node:path';
 import type { CollectionConfig } from 'payload';
-import { anyone } from '../access/anyone';
+import { MAX_UPLOAD_PIXELS } from '@shop/shared';
 import { isAdmin } from '../access/is-admin';
 import { uploadsDir } from '../lib/paths';
+import { assertImageUnused } from '../services/admin/assets';
 
 /**
  * Images. Every upload is converted to WebP by sharp and kept in three sizes; files are served by the
- * express host at /assets/{id} with long-lived cache headers.
+ * express host at /assets/{id} with long-lived cache headers. The records are the control centre's: the
+ * list would tell a stranger about unpublished products (their images, alt texts, upload dates), while a
+ * file is only reachable by an id that a published record hands out.
  */
 export const Assets: CollectionConfig = {
   slug: 'assets',
-  access: { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   admin: { useAsTitle: 'filename' },
   upload: {
     staticDir: path.resolve(uploadsDir),
     mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'],
+    // sharp refuses to decode a larger canvas: a small file declaring a huge one (a decompression bomb).
+    constructorOptions: { limitInputPixels: MAX_UPLOAD_PIXELS },
     formatOptions: { format: 'webp', options: { quality: 82 } },
     resizeOptions: { width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true },
     imageSizes: [
@@ -34,6 +39,9 @@ export const Assets: CollectionConfig = {
       },
     ],
     adminThumbnail: 'thumbnail',
+  },
+  hooks: {
+    beforeDelete: [({ id, req }) => assertImageUnused(req, String(id))],
   },
   fields: [{ name: 'alt', type: 'text', maxLength: 200 }],
 };

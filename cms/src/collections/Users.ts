@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { isAdmin } from '../access/is-admin';
 import { body } from '../lib/endpoint';
 import { envelope, errorEnvelope } from '../lib/envelope';
+import { assertAccountMayGo } from '../services/admin/users';
 import { sessionCookie, signIn } from '../services/auth/session';
+import type { Doc } from '../services/mappers';
 
 const isProduction = process.env.NODE_ENV === 'production';
 
@@ -76,10 +78,27 @@ export const Users: CollectionConfig = {
       },
     ],
     beforeChange: [
-      ({ data, originalDoc }) => {
-        // Deactivating an account ends its sessions at once rather than when their cookies expire.
-        if (data.active === false && originalDoc?.active !== false) data.sessions = [];
+      async ({ data, originalDoc, req }) => {
+        if (data.active === false && originalDoc?.active !== false) {
+          if (originalDoc) await assertAccountMayGo(req, originalDoc as Doc, 'deactivate');
+          // Deactivating an account ends its sessions at once rather than when their cookies expire.
+          data.sessions = [];
+        }
         return data;
+      },
+    ],
+    // Here rather than in the control centre's service, so Payload's REST routes keep the rule too.
+    beforeDelete: [
+      async ({ id, req }) => {
+        const account = await req.payload.findByID({
+          collection: 'users',
+          id,
+          depth: 0,
+          overrideAccess: true,
+          disableErrors: true,
+          req,
+        });
+        if (account) await assertAccountMayGo(req, account as unknown as Doc, 'delete');
       },
     ],
   },

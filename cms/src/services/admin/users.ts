@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { APIError, type Payload, type PayloadRequest } from 'payload';
+import type { AdminUser, userCreateSchema, userUpdateSchema } from '@shop/shared';
+import type { z } from 'zod';
+import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { sendInvite } from '../auth/password-reset';
+import { clientPasswordHash } from '../first-admin';
+import type { Doc } from '../mappers';
+import type { AdminUser as Actor } from './sales';
+
+const USERS = 'users';
+
+type UserCreate = z.output<typeof userCreateSchema>;
+type UserUpdate = z.output<typeof userUpdateSchema>;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+function toAdminUser(doc: Doc): AdminUser {
+  return {
+    id: String(doc.id),
+    firstname: str(doc.firstname),
+    lastname: str(doc.lastname),
+    email: str(doc.email),
+    telephone: str(doc.telephone) || null,
+    active: doc.active !== false,
+    last_access: str(doc.last_access) || null,
+    updated_at: str(doc.updatedAt),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Who may go: the rules hold on every route (these screens and Payload's own REST), through the collection's
+// hooks, which call assertAccountMayGo.
+
+export type AccountRemoval = 'delete' | 'deactivate';
+
+export const CANNOT_REMOVE_SELF: Record<AccountRemoval, string> = {
+  delete: 'You cannot delete your own account. Another admin can do it for you.',
+  deactivate: 'You cannot deactivate your own account. Another admin can do it for you.',
+};
+export const CANNOT_REMOVE_LAST_ADMIN: Record<AccountRemoval, string> = {
+  delete: 'This is the last active admin, so it cannot be deleted. Add or activate another admin first.',
+  deactivate: 'This is the last active admin, so it cannot be deactivated. Add or activate another admin first.',
+};
+
+/**
+ * Why an account may not be deleted or deactivated, or null when it may. `otherActiveAdmins` counts the
+ * active accounts besides the target. Nobody locks themselves out, and the shop always keeps one admin who
+ * can sign in (without one, only a shell on the server could bring the control centre back).
+ */
+export function accountRemovalRefusal(
+  removal: AccountRemoval,
+  account: { isSelf: boolean; active: boolean; otherActiveAdmins: number },
+): string | null {
+  if (account.isSelf) return CANNOT_REMOVE_SELF[removal];
+  if (account.active && account.otherActiveAdmins === 0) return CANNOT_REMOVE_LAST_ADMIN[removal];
+  return null;
+}
+
+/**
+ * Throws a 409 when the rule above refuses. Payload's APIError rather than AppError: the collection hooks
+ * also run under Payload's REST routes, whose error handler reads APIError's status and message.
+ */
+export async function assertAccountMayGo(req: PayloadRequest, target: Doc, removal: AccountRemoval): Promise<void> {
+  const id = String(target.id);
+  const { totalDocs: otherActiveAdmins } = await req.payload.count({
+    collection: USERS,
+    where: { and: [{ id: { not_equals: id } }, { active: { not_equals: false } }] },
+    overrideAccess: true,
+    req,
+  });
+  const refusal = accountRemovalRefusal(removal, {
+    isSelf: req.user?.collection === USERS && String(req.user.id) === id,
+    active: target.active !== false,
+    otherActiveAdmins,
+  });
+  if (refusal) throw new APIError(refusal, 409);
+}
+
+/**
+ * Changes to accounts run one at a time in this process: two admins deactivating each other at the same
+ * moment would each see the other still active and both pass the last-admin check.
+ */
+let accountChanges: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(change: () => Promise<T>): Promise<T> {
+  const run = accountChanges.then(change, change);
+  accountChanges = run.catch(() => undefined);
+  return run;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reads
+
+/** GET users: the whole team (a family shop has a handful of admins), by last then first name. */
+export async function listUsers(payload: Payload, actor: Actor): Promise<{ items: AdminUser[]; count: number }> {
+  const res = await payload.find({
+    collection: USERS,
+    sort: ['lastname', 'firstname', 'email'],
+    pagination: false,
+    depth: 0,
+    user: actor,
+    overrideAccess: false,
+  });
+  return { items: (res.docs as unknown as Doc[]).map(toAdminUser), count: res.totalDocs };
+}
+
+async function findUser(payload: Payload, actor: Actor, id: string): Promise<Doc> {
+  const res = await payload.find({
+    collection: USERS,
+    where: { id: { equals: id } },
+    limit: 1,
+    pagination: false,
+    depth: 0,
+    user: actor,
+    overrideAccess: false,
+  });
+  const doc = res.docs[0] as unknown as Doc | undefined;
+  if (!doc) throw notFound('User not found');
+  return doc;
+}
+
+export async function getUser(payload: Payload, actor: Actor, id: string): Promise<AdminUser> {
+  return toAdminUser(await findUser(payload, actor, id));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writes
+
+export const EMAIL_TAKEN = 'An admin with this email already exists';
+export const EMAIL_LOCKED = 'The email of an account cannot be changed';
+export const INVITE_NOT_SENT =
+  'The invite mail could not be sent, so the account was not created. Check the mail settings and try again.';
+
+const emailIssue = (message: string) => badRequest([{ path: 'email', message }]);
+
+async function emailInUse(payload: Payload, email: string): Promise<boolean> {
+  const { totalDocs } = await payload.count({
+    collection: USERS,
+    where: { email: { equals: email } },
+    overrideAccess: true,
+  });
+  return totalDocs > 0;
+}
+
+/** Payload's unique index answers a race between two creates with a ValidationError on `email`. */
+const isEmailConflict = (err: unknown) =>
+  (err as { status?: number })?.status === 400 &&
+  JSON.stringify((err as { data?: unknown }).data ?? '').includes('email');
+
+/**
+ * POST users: the account starts with a random password nobody knows, and the invite mail carries the link
+ * to choose one. Without the mail the new admin could never sign in, so a failed send undoes the account
+ * and the form can simply be sent again.
+ */
+export async function createUser(payload: Payload, actor: Actor, input: UserCreate): Promise<AdminUser> {
+  return oneAtATime(async () => {
+    if (await emailInUse(payload, input.email)) throw emailIssue(EMAIL_TAKEN);
+    let doc: Doc;
+    try {
+      doc = (await payload.create({
+        collection: USERS,
+        data: {
+          email: input.email,
+          firstname: input.firstname,
+          lastname: input.lastname,
+          telephone: input.telephone,
+          active: true,
+          // What a browser would send for a password nobody has typed (services/first-admin.ts).
+          password: clientPasswordHash(randomBytes(32).toString('hex')),
+        },
+        depth: 0,
+        user: actor,
+        overrideAccess: false,
+      })) as unknown as Doc;
+    } catch (err) {
+      if (isEmailConflict(err)) throw emailIssue(EMAIL_TAKEN);
+      throw err;
+    }
+    try {
+      await sendInvite(payload, String(doc.id));
+    } catch (err) {
+      payload.logger.error({ err, msg: `invite mail to ${input.email} failed` });
+      await payload.delete({ collection: USERS, id: doc.id, overrideAccess: true });
+      throw new AppError(503, INVITE_NOT_SENT);
+    }
+    return toAdminUser(doc);
+  });
+}
+
+/**
+ * PUT users/{id}: names, telephone and the active flag. The email may come back unchanged; another one is
+ * refused. Deactivation goes through the collection's rule (not yourself, not the last active admin).
+ */
+export async function updateUser(payload: Payload, actor: Actor, id: string, input: UserUpdate): Promise<AdminUser> {
+  return oneAtATime(async () => {
+    const doc = await findUser(payload, actor, id);
+    if (input.email !== undefined && input.email !== str(doc.email).toLowerCase()) throw emailIssue(EMAIL_LOCKED);
+    const updated = await payload.update({
+      collection: USERS,
+      id: doc.id,
+      data: {
+        firstname: input.firstname,
+        lastname: input.lastname,
+        telephone: input.telephone,
+        ...(input.active === undefined ? {} : { active: input.active }),
+      },
+      depth: 0,
+      user: actor,
+      overrideAccess: false,
+    });
+    return toAdminUser(updated as unknown as Doc);
+  });
+}
+
+/** DELETE users/{id}: the collection's rule refuses yourself and the last active admin with a 409. */
+export async function deleteUser(payload: Payload, actor: Actor, id: string): Promise<{ id: string }> {
+  return oneAtATime(async () => {
+    const doc = await findUser(payload, actor, id);
+    await payload.delete({ collection: USERS, id: doc.id, depth: 0, user: actor, overrideAccess: false });
+    return { id: String(doc.id) };
+  });
+}
