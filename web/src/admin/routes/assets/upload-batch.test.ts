@@ -10,7 +10,8 @@ describe('isUploadableImage', () => {
     expect(isUploadableImage(file('hero.webp', 'IMAGE/WEBP'))).toBe(true);
   });
 
-  it('when the file is text, a PDF or an SVG, then it is refused whatever its name', () => {
+  it('when the file is text, a PDF, an SVG or a TIFF, then it is refused whatever its name', () => {
+    expect(isUploadableImage(file('scan.tiff', 'image/tiff'))).toBe(false);
     expect(isUploadableImage(file('notes.png', 'text/plain'))).toBe(false);
     expect(isUploadableImage(file('menu.pdf', 'application/pdf'))).toBe(false);
     expect(isUploadableImage(file('logo.svg', 'image/svg+xml'))).toBe(false);
@@ -18,7 +19,7 @@ describe('isUploadableImage', () => {
 
   it('when the OS gives no type, then the extension decides', () => {
     expect(isUploadableImage(file('IMG_0001.JPG', ''))).toBe(true);
-    expect(isUploadableImage(file('scan.tiff', ''))).toBe(true);
+    expect(isUploadableImage(file('sunset.webp', ''))).toBe(true);
     expect(isUploadableImage(file('readme', ''))).toBe(false);
     expect(isUploadableImage(file('drawing.svg', ''))).toBe(false);
   });

@@ -14,13 +14,13 @@ export const UPLOAD_IMAGE_TYPES = [
   'image/webp',
   'image/gif',
   'image/avif',
-  'image/tiff',
 ] as const;
 
 /** The file dialog's filter (the list above by type; the check below also covers files the OS gives no type). */
 export const UPLOAD_ACCEPT = UPLOAD_IMAGE_TYPES.join(',');
 
-const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jfif', 'png', 'webp', 'gif', 'avif', 'tif', 'tiff'];
+// The formats the server accepts (it checks the bytes); TIFF is not one: browsers cannot show it.
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jfif', 'png', 'webp', 'gif', 'avif'];
 
 export interface ChosenFile {
   name: string;
