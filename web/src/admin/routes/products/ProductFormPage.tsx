@@ -1,4 +1,353 @@
-// Placeholder until this screen is built.
+import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
+import {
+  type AdminProduct,
+  currencySymbol,
+  DEFAULT_CURRENCY,
+  MAX_PRODUCT_PRICE,
+  type ProductInput,
+} from '@shop/shared';
+import { Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { isApiError } from '../../../lib/api';
+import { handleResult, notify } from '../../../lib/notify';
+import { refreshCategoryLists, useCategoryChoices } from '../../api/categories';
+import { useAdminConfig } from '../../api/config';
+import {
+  createProduct,
+  deleteProduct,
+  refreshProductLists,
+  reloadProduct,
+  updateProduct,
+  useAdminProduct,
+} from '../../api/products';
+import { AssetPicker } from '../../components/asset-picker/AssetPicker';
+import { confirmAction } from '../../components/confirm';
+import { PageHeader } from '../../components/PageHeader';
+import { issuesToErrors, serverIssues, withoutError } from './form-errors';
+import { FormLoading, PublishAtField, Toggle } from './form-fields';
+import { PRODUCTS_PATH } from './list-filters';
+import {
+  discountUnitOptions,
+  draftFromProduct,
+  newProductDraft,
+  PRODUCT_FIELDS,
+  type ProductDraft,
+  type ProductErrors,
+  type ProductField,
+  quantityUnitOptions,
+  validateProduct,
+} from './product-form';
+
+const fieldStatus = (errors: ProductErrors, field: ProductField) =>
+  errors[field] ? { validateStatus: 'error' as const, help: errors[field] } : {};
+
+interface FormProps {
+  /** The product being edited; none on the add page. */
+  product?: AdminProduct;
+  currencyCode: string;
+  quantityUnits: { value: string }[] | undefined;
+  discountUnits: { value: string }[] | undefined;
+}
+
+/** The one form of the add and edit pages (SPEC §2 Product form). */
+function ProductForm({ product, currencyCode, quantityUnits, discountUnits }: FormProps) {
+  const navigate = useNavigate();
+  const editing = product !== undefined;
+  const [draft, setDraft] = useState<ProductDraft>(() =>
+    product ? draftFromProduct(product, currencyCode) : newProductDraft(),
+  );
+  const [errors, setErrors] = useState<ProductErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const categories = useCategoryChoices();
+
+  const categoryOptions = useMemo(() => {
+    const options = (categories.data?.items ?? []).map((category) => ({
+      value: category.id,
+      label: category.published ? category.name : `${category.name} (not published)`,
+    }));
+    // A category of the product missing from the list (deleted meanwhile) still shows by name.
+    const known = new Set(options.map((option) => option.value));
+    for (const category of product?.categories ?? []) {
+      if (!known.has(category.id)) options.push({ value: category.id, label: category.name });
+    }
+    return options;
+  }, [categories.data, product]);
+  const quantityOptions = useMemo(() => quantityUnitOptions(quantityUnits), [quantityUnits]);
+  const discountOptions = useMemo(
+    () => discountUnitOptions(discountUnits, currencyCode),
+    [discountUnits, currencyCode],
+  );
+  const symbol = currencySymbol(currencyCode);
+
+  const edit = <K extends ProductField>(field: K, value: ProductDraft[K]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
+  };
+
+  const save = async () => {
+    const checked = validateProduct(draft, currencyCode);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      notify.invalidForm();
+      return;
+    }
+    setSaving(true);
+    const input: ProductInput = checked.input;
+    const envelope = product ? await updateProduct(product.id, input) : await createProduct(input);
+    setSaving(false);
+    const kind = handleResult(envelope, { method: product ? 'put' : 'post' });
+    if (kind === 'invalid') {
+      setErrors(issuesToErrors(serverIssues(envelope.result), PRODUCT_FIELDS));
+      return;
+    }
+    // Deleted by someone else meanwhile: there is nothing left to edit here.
+    if (envelope.status === 404) navigate(PRODUCTS_PATH, { replace: true });
+    if (kind !== 'success') return;
+    void refreshProductLists();
+    // Product counts per category change with the product's categories.
+    void refreshCategoryLists();
+    if (!product) {
+      navigate(PRODUCTS_PATH);
+      return;
+    }
+    // SPEC §4: after an update the page reloads the record and stays.
+    const fresh = (await reloadProduct(product.id)) ?? envelope.result;
+    if (fresh) setDraft(draftFromProduct(fresh, currencyCode));
+  };
+
+  const remove = async () => {
+    if (!product) return;
+    const confirmed = await confirmAction({ okText: 'Delete', danger: true });
+    if (!confirmed) return;
+    setDeleting(true);
+    const envelope = await deleteProduct(product.id);
+    setDeleting(false);
+    if (handleResult(envelope, { method: 'delete' }) !== 'success') return;
+    void refreshProductLists();
+    void refreshCategoryLists();
+    navigate(PRODUCTS_PATH, { replace: true });
+  };
+
+  const actions = (
+    <Space wrap>
+      <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(PRODUCTS_PATH)} data-testid="product-back">
+        Back
+      </Button>
+      {editing ? (
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          loading={deleting}
+          disabled={saving}
+          onClick={() => void remove()}
+          data-testid="product-delete"
+        >
+          Delete
+        </Button>
+      ) : null}
+      <Button
+        type="primary"
+        icon={<SaveOutlined />}
+        loading={saving}
+        disabled={deleting}
+        onClick={() => void save()}
+        data-testid="product-save"
+      >
+        Save
+      </Button>
+    </Space>
+  );
+
+  return (
+    <div className="catalog-form-page">
+      <PageHeader title={editing ? 'Edit product' : 'Add product'} extra={actions} />
+      <Form layout="vertical" component="div" className="catalog-form" data-testid="product-form">
+        <Card className="catalog-form-card catalog-form-main" title="Product">
+          <Form.Item label="Name" required {...fieldStatus(errors, 'name')}>
+            <Input
+              value={draft.name}
+              onChange={(event) => edit('name', event.target.value)}
+              maxLength={160}
+              placeholder="e.g. Extra virgin olive oil"
+              data-testid="product-name"
+            />
+          </Form.Item>
+          <Form.Item label="Description" {...fieldStatus(errors, 'description')}>
+            <Input.TextArea
+              value={draft.description}
+              onChange={(event) => edit('description', event.target.value)}
+              autoSize={{ minRows: 4, maxRows: 12 }}
+              maxLength={5000}
+              data-testid="product-description"
+            />
+          </Form.Item>
+          <div className="catalog-form-grid">
+            <Form.Item label="Price" required {...fieldStatus(errors, 'price')}>
+              <InputNumber<number>
+                value={draft.price}
+                onChange={(value) => edit('price', typeof value === 'number' ? value : null)}
+                min={0}
+                max={MAX_PRODUCT_PRICE}
+                step={0.01}
+                precision={2}
+                prefix={symbol}
+                className="catalog-form-number"
+                data-testid="product-price"
+              />
+            </Form.Item>
+            <Form.Item label="Categories" required {...fieldStatus(errors, 'categories')}>
+              <Select
+                mode="multiple"
+                value={draft.categories}
+                options={categoryOptions}
+                onChange={(value: string[]) => edit('categories', value)}
+                loading={categories.isLoading}
+                placeholder="Choose categories"
+                optionFilterProp="label"
+                allowClear
+                data-testid="product-categories"
+              />
+            </Form.Item>
+            <Form.Item
+              label="Quantity"
+              required
+              {...fieldStatus(errors, errors.quantity_amount ? 'quantity_amount' : 'quantity_unit')}
+            >
+              <Space.Compact className="catalog-form-compact">
+                <InputNumber<number>
+                  value={draft.quantity_amount}
+                  onChange={(value) => edit('quantity_amount', typeof value === 'number' ? value : null)}
+                  min={0}
+                  max={100000}
+                  step={1}
+                  className="catalog-form-number"
+                  aria-label="Quantity amount"
+                  data-testid="product-quantity-amount"
+                />
+                <Select
+                  value={draft.quantity_unit || undefined}
+                  options={quantityOptions}
+                  onChange={(value?: string) => edit('quantity_unit', value ?? '')}
+                  allowClear
+                  placeholder="Unit"
+                  className="catalog-form-unit"
+                  aria-label="Quantity unit"
+                  data-testid="product-quantity-unit"
+                />
+              </Space.Compact>
+            </Form.Item>
+            <Form.Item
+              label="Discount"
+              required
+              {...fieldStatus(errors, errors.discount_amount ? 'discount_amount' : 'discount_unit')}
+            >
+              <Space.Compact className="catalog-form-compact">
+                <InputNumber<number>
+                  value={draft.discount_amount}
+                  onChange={(value) => edit('discount_amount', typeof value === 'number' ? value : null)}
+                  min={0}
+                  max={MAX_PRODUCT_PRICE}
+                  step={0.01}
+                  className="catalog-form-number"
+                  aria-label="Discount amount"
+                  data-testid="product-discount-amount"
+                />
+                <Select
+                  value={draft.discount_unit || undefined}
+                  options={discountOptions}
+                  onChange={(value?: string) => edit('discount_unit', value ?? '')}
+                  allowClear
+                  placeholder="Unit"
+                  className="catalog-form-unit"
+                  aria-label="Discount unit"
+                  data-testid="product-discount-unit"
+                />
+              </Space.Compact>
+            </Form.Item>
+          </div>
+        </Card>
+
+        <div className="catalog-form-side">
+          <Card className="catalog-form-card" title="Image">
+            <Form.Item className="catalog-form-last" {...fieldStatus(errors, 'img_id')}>
+              <AssetPicker value={draft.img_id} onChange={(id) => edit('img_id', id)} invalid={!!errors.img_id} />
+            </Form.Item>
+          </Card>
+          <Card className="catalog-form-card" title="Sale and visibility">
+            <Toggle
+              label="Apply discount"
+              hint="Shoppers pay the discounted price."
+              checked={draft.apply_discount}
+              onChange={(checked) => edit('apply_discount', checked)}
+              testId="product-apply-discount"
+            />
+            <Toggle
+              label="Apply shipping"
+              hint="An order with this product pays the shipment fee."
+              checked={draft.apply_shipping}
+              onChange={(checked) => edit('apply_shipping', checked)}
+              testId="product-apply-shipping"
+            />
+            <Toggle
+              label="Item in stock"
+              hint="Otherwise it shows as not available."
+              checked={draft.inventory_stock}
+              onChange={(checked) => edit('inventory_stock', checked)}
+              testId="product-inventory-stock"
+            />
+            <Toggle
+              label="Published"
+              hint="Shown on the storefront."
+              checked={draft.published}
+              onChange={(checked) => edit('published', checked)}
+              testId="product-published"
+            />
+            <PublishAtField
+              value={draft.publish_at}
+              disabled={!draft.published}
+              error={errors.publish_at}
+              onChange={(value) => edit('publish_at', value)}
+              testId="product-publish-at"
+            />
+          </Card>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** /admin/products/add and /admin/products/edit/{id}. */
 export default function ProductFormPage() {
-  return <div>ProductFormPage</div>;
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const config = useAdminConfig();
+  const product = useAdminProduct(id);
+
+  // SPEC §8: a product that cannot be loaded or does not exist sends the admin back to the list. A lost
+  // session is left to the logout handler.
+  useEffect(() => {
+    if (!id || !product.error) return;
+    if (isApiError(product.error) && (product.error.status === 401 || product.error.status === 403)) return;
+    navigate(PRODUCTS_PATH, { replace: true });
+  }, [id, product.error, navigate]);
+
+  const title = id ? 'Edit product' : 'Add product';
+  // The discount's cash unit is shown as the shop's currency, so the form waits for the settings; if they
+  // cannot be loaded the shop's default currency stands in rather than blocking the form.
+  const configSettled = config.data !== undefined || config.error !== undefined;
+  if (!configSettled || (id && !product.data)) return <FormLoading title={title} />;
+
+  const currencyCode = config.data?.shop.currency_code ?? DEFAULT_CURRENCY;
+  return (
+    <ProductForm
+      // A new form per record: going from one product to another never carries values over.
+      key={product.data?.id ?? 'new'}
+      product={product.data}
+      currencyCode={currencyCode}
+      quantityUnits={config.data?.constants.quantity_units}
+      discountUnits={config.data?.constants.discount_units}
+    />
+  );
 }

@@ -1,4 +1,379 @@
-// Placeholder until this screen is built.
+import { PictureOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { type AdminCategory, type AdminProduct, DEFAULT_CURRENCY, formatMoney, formatTableDate } from '@shop/shared';
+import { Button, Card, Grid, Input, Select, Table, type TableColumnsType, type TableProps, Tag } from 'antd';
+import { type HTMLAttributes, useCallback, useMemo, useState } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { assetUrl } from '../../../lib/api';
+import { type CategoriesListParams, useAdminCategories } from '../../api/categories';
+import { useAdminConfig } from '../../api/config';
+import { type InventoryFilter, type ProductsListParams, useAdminProducts } from '../../api/products';
+import { PageHeader } from '../../components/PageHeader';
+import {
+  CATALOG_TABS,
+  type CatalogStep,
+  categoriesFiltersToSearchParams,
+  isCatalogStep,
+  PAGE_SIZES,
+  parseCategoriesFilters,
+  parseProductsFilters,
+  PRODUCTS_PATH,
+  productsFiltersToSearchParams,
+  sortFromTable,
+  sortOrderOf,
+} from './list-filters';
+import { PUBLICATION_DISPLAY, publicationState, publicationText } from './publication';
+import './products.css';
+
+interface SearchBarProps {
+  value: string;
+  placeholder: string;
+  onSearch: (text: string) => void;
+  /** Prefix of the input's and buttons' data-testid. */
+  testId: string;
+}
+
+/**
+ * A name search with Search and Reset; Enter searches too. Keeps what is typed until it is searched; the
+ * caller keys it by the URL's search, so back/forward shows the search of that page.
+ */
+function SearchBar({ value, placeholder, onSearch, testId }: SearchBarProps) {
+  const [text, setText] = useState(value);
+  return (
+    <div className="catalog-search">
+      <Input
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onPressEnter={() => onSearch(text.trim())}
+        placeholder={placeholder}
+        prefix={<SearchOutlined />}
+        maxLength={100}
+        allowClear
+        className="catalog-search-input"
+        data-testid={`${testId}-input`}
+      />
+      <Button type="primary" onClick={() => onSearch(text.trim())} data-testid={`${testId}-search`}>
+        Search
+      </Button>
+      <Button
+        onClick={() => {
+          setText('');
+          onSearch('');
+        }}
+        data-testid={`${testId}-reset`}
+      >
+        Reset
+      </Button>
+    </div>
+  );
+}
+
+function Thumbnail({ id }: { id: string | null | undefined }) {
+  return id ? (
+    <img src={assetUrl(id, 'thumbnail')} alt="" loading="lazy" className="catalog-thumb" />
+  ) : (
+    <span className="catalog-thumb catalog-thumb--none" aria-hidden>
+      <PictureOutlined />
+    </span>
+  );
+}
+
+function PublicationTag({ published, publishAt }: { published: boolean; publishAt: string | null }) {
+  const state = publicationState(published, publishAt);
+  return (
+    <Tag color={PUBLICATION_DISPLAY[state].color} className="catalog-tag" data-state={state}>
+      {publicationText(state, publishAt)}
+    </Tag>
+  );
+}
+
+// antd passes row props through to the <tr>, data-* included, though its type does not list them.
+const rowProps = (testId: string, open: () => void) =>
+  ({
+    onClick: open,
+    onKeyDown: (event) => {
+      if (event.key === 'Enter') open();
+    },
+    tabIndex: 0,
+    'data-testid': testId,
+  }) as HTMLAttributes<HTMLElement>;
+
+const INVENTORY_OPTIONS: { value: InventoryFilter; label: string }[] = [
+  { value: 'in', label: 'In stock' },
+  { value: 'out', label: 'Not available' },
+];
+
+/** A new filter, sort or page size starts again at page 1; only paging keeps the chosen page. */
+const nextPage = (action: string, current: number | undefined, sizeChanged: boolean) =>
+  action === 'paginate' && !sizeChanged ? (current ?? 1) : 1;
+
+function ProductsTab({ phone }: { phone: boolean }) {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseProductsFilters(searchParams), [searchParams]);
+  const setFilters = useCallback(
+    (next: ProductsListParams) => setSearchParams(productsFiltersToSearchParams(next)),
+    [setSearchParams],
+  );
+  const products = useAdminProducts(filters);
+  const currency = useAdminConfig().data?.shop.currency_code ?? DEFAULT_CURRENCY;
+
+  const columns: TableColumnsType<AdminProduct> = [
+    {
+      key: 'name',
+      title: 'Product',
+      dataIndex: 'name',
+      sorter: true,
+      sortDirections: ['ascend', 'descend'],
+      sortOrder: sortOrderOf(filters.sort, 'name'),
+      render: (_name: string, product) => (
+        <div className="catalog-name-cell">
+          <Thumbnail id={product.img_id ?? product.img?.id} />
+          <div className="catalog-name-text">
+            <span className="catalog-name">{product.name}</span>
+            {product.categories.length > 0 ? (
+              <span className="catalog-categories">
+                Category: {product.categories.map((category) => category.name).join(', ')}
+              </span>
+            ) : null}
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: 'price',
+      title: 'Price',
+      dataIndex: 'price',
+      align: 'right',
+      width: 110,
+      sorter: true,
+      sortDirections: ['ascend', 'descend'],
+      sortOrder: sortOrderOf(filters.sort, 'price'),
+      render: (price: number) => <span className="catalog-money">{formatMoney(price, currency)}</span>,
+    },
+    {
+      key: 'stock',
+      title: 'Stock',
+      dataIndex: 'inventory_stock',
+      width: 130,
+      render: (inStock: boolean) => (
+        <Tag color={inStock ? 'green' : 'red'} className="catalog-tag">
+          {inStock ? 'In stock' : 'Not available'}
+        </Tag>
+      ),
+    },
+    {
+      key: 'published',
+      title: 'Visibility',
+      dataIndex: 'published',
+      width: 170,
+      render: (published: boolean, product) => <PublicationTag published={published} publishAt={product.publish_at} />,
+    },
+    {
+      key: 'updated_at',
+      title: 'Modified',
+      dataIndex: 'updated_at',
+      width: 160,
+      sorter: true,
+      sortDirections: ['ascend', 'descend'],
+      sortOrder: sortOrderOf(filters.sort, 'updated_at'),
+      render: (date: string) => <span className="catalog-date">{formatTableDate(date)}</span>,
+    },
+  ];
+
+  const onTableChange: TableProps<AdminProduct>['onChange'] = (pagination, _filters, sorter, extra) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const size = pagination.pageSize ?? filters.size;
+    setFilters({
+      ...filters,
+      page: nextPage(extra.action, pagination.current, size !== filters.size),
+      size,
+      sort: sortFromTable(single?.columnKey, single?.order),
+    });
+  };
+
+  return (
+    <Card className="catalog-card">
+      <div className="catalog-toolbar">
+        <SearchBar
+          key={filters.search}
+          value={filters.search}
+          placeholder={phone ? 'Name' : 'Search by name'}
+          onSearch={(search) => setFilters({ ...filters, search, page: 1 })}
+          testId="products-search"
+        />
+        <Select<InventoryFilter | 'all'>
+          value={filters.inventory ?? 'all'}
+          onChange={(value) => setFilters({ ...filters, inventory: value === 'all' ? null : value, page: 1 })}
+          options={[{ value: 'all', label: 'All stock' }, ...INVENTORY_OPTIONS]}
+          className="catalog-inventory"
+          aria-label="Filter by stock"
+          data-testid="products-inventory"
+        />
+      </div>
+      <div className="catalog-table" data-testid="products-table">
+        <Table<AdminProduct>
+          rowKey="id"
+          columns={columns}
+          dataSource={(products.data?.items ?? []).slice(0, filters.size)}
+          loading={products.isLoading}
+          onChange={onTableChange}
+          locale={{ emptyText: filters.search || filters.inventory ? 'No products match' : 'No products yet' }}
+          rowClassName="catalog-row"
+          onRow={(product) =>
+            rowProps(`product-row-${product.name}`, () => navigate(`/admin/products/edit/${product.id}`))
+          }
+          pagination={{
+            current: filters.page,
+            pageSize: filters.size,
+            total: products.data?.count ?? 0,
+            showSizeChanger: true,
+            size: phone ? 'small' : 'medium',
+            showLessItems: phone,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showTotal: (total) => `${total} ${total === 1 ? 'product' : 'products'}`,
+          }}
+        />
+      </div>
+    </Card>
+  );
+}
+
+function CategoriesTab({ phone }: { phone: boolean }) {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseCategoriesFilters(searchParams), [searchParams]);
+  const setFilters = useCallback(
+    (next: CategoriesListParams) => setSearchParams(categoriesFiltersToSearchParams(next)),
+    [setSearchParams],
+  );
+  const categories = useAdminCategories(filters);
+
+  const columns: TableColumnsType<AdminCategory> = [
+    {
+      key: 'name',
+      title: 'Category',
+      dataIndex: 'name',
+      render: (name: string, category) => (
+        <div className="catalog-name-cell">
+          <Thumbnail id={category.img_id ?? category.img?.id} />
+          <span className="catalog-name">{name}</span>
+        </div>
+      ),
+    },
+    {
+      key: 'products',
+      title: 'Products',
+      dataIndex: 'products',
+      align: 'right',
+      width: 110,
+      render: (count: number) => <span className="catalog-count">{count}</span>,
+    },
+    {
+      key: 'published',
+      title: 'Visibility',
+      dataIndex: 'published',
+      width: 170,
+      render: (published: boolean, category) => (
+        <PublicationTag published={published} publishAt={category.publish_at} />
+      ),
+    },
+    {
+      key: 'updated_at',
+      title: 'Modified',
+      dataIndex: 'updated_at',
+      width: 160,
+      render: (date: string) => <span className="catalog-date">{formatTableDate(date)}</span>,
+    },
+  ];
+
+  const onTableChange: TableProps<AdminCategory>['onChange'] = (pagination, _filters, _sorter, extra) => {
+    const size = pagination.pageSize ?? filters.size;
+    setFilters({ ...filters, page: nextPage(extra.action, pagination.current, size !== filters.size), size });
+  };
+
+  return (
+    <Card className="catalog-card">
+      <div className="catalog-toolbar">
+        <SearchBar
+          key={filters.search}
+          value={filters.search}
+          placeholder={phone ? 'Name' : 'Search by name'}
+          onSearch={(search) => setFilters({ ...filters, search, page: 1 })}
+          testId="categories-search"
+        />
+      </div>
+      <div className="catalog-table" data-testid="categories-table">
+        <Table<AdminCategory>
+          rowKey="id"
+          columns={columns}
+          dataSource={(categories.data?.items ?? []).slice(0, filters.size)}
+          loading={categories.isLoading}
+          onChange={onTableChange}
+          locale={{ emptyText: filters.search ? 'No categories match' : 'No categories yet' }}
+          rowClassName="catalog-row"
+          onRow={(category) =>
+            rowProps(`category-row-${category.name}`, () => navigate(`/admin/categories/edit/${category.id}`))
+          }
+          pagination={{
+            current: filters.page,
+            pageSize: filters.size,
+            total: categories.data?.count ?? 0,
+            showSizeChanger: true,
+            size: phone ? 'small' : 'medium',
+            showLessItems: phone,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showTotal: (total) => `${total} ${total === 1 ? 'category' : 'categories'}`,
+          }}
+        />
+      </div>
+    </Card>
+  );
+}
+
+/** SPEC §2 Products: the Products and Categories tabs (/admin/products/product, /admin/products/category). */
 export default function ProductsPage() {
-  return <div>ProductsPage</div>;
+  const { step } = useParams();
+  const navigate = useNavigate();
+  const phone = !Grid.useBreakpoint().md;
+  if (!isCatalogStep(step)) return <Navigate to={PRODUCTS_PATH} replace />;
+
+  const addButton =
+    step === 'product' ? (
+      <Button
+        type="primary"
+        icon={<PlusOutlined />}
+        onClick={() => navigate('/admin/products/add')}
+        data-testid="products-add"
+      >
+        Add product
+      </Button>
+    ) : (
+      <Button
+        type="primary"
+        icon={<PlusOutlined />}
+        onClick={() => navigate('/admin/categories/add')}
+        data-testid="categories-add"
+      >
+        Add category
+      </Button>
+    );
+
+  return (
+    <div className="catalog-page">
+      <PageHeader<CatalogStep>
+        title="Products"
+        tabs={CATALOG_TABS}
+        tab={step}
+        // Each tab starts on its own first page: the two lists share no filter.
+        onTabChange={(next) => navigate(`/admin/products/${next}`)}
+        extra={addButton}
+      />
+      {/* Keyed by tab, so a tab's search box never shows the other tab's text. */}
+      {step === 'product' ? (
+        <ProductsTab key="product" phone={phone} />
+      ) : (
+        <CategoriesTab key="category" phone={phone} />
+      )}
+    </div>
+  );
 }
