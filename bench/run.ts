@@ -2,12 +2,16 @@
 // `npm run bench -- catalog` or `-- payments` runs one.
 import { benchAdminBundle } from './admin-bundle';
 import { benchAdminOrders } from './admin-orders';
+import { benchAnalytics } from './analytics';
 import { benchCatalog } from './catalog';
 import { benchPayments } from './payments';
+import { benchUpload } from './upload';
 
 const only = process.argv[2];
 if (!only || only === 'catalog') await benchCatalog();
 if (!only || only === 'payments') await benchPayments();
 if (!only || only === 'admin-orders') await benchAdminOrders();
 if (!only || only === 'admin-bundle') await benchAdminBundle();
+if (!only || only === 'analytics') await benchAnalytics();
+if (!only || only === 'upload') await benchUpload();
 process.exit(0);

@@ -1,4 +1,5 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload';
+import { invalidateAnalyticsCache } from '../../../services/admin/analytics';
 import { invalidateSalesCache } from '../../../services/admin/sales';
 
 /**
@@ -6,8 +7,12 @@ import { invalidateSalesCache } from '../../../services/admin/sales';
  * sums again, so they are cleared once more just after.
  */
 function invalidateNowAndAfterCommit(): void {
-  invalidateSalesCache();
-  setTimeout(invalidateSalesCache, 250).unref();
+  const invalidate = () => {
+    invalidateSalesCache();
+    invalidateAnalyticsCache();
+  };
+  invalidate();
+  setTimeout(invalidate, 250).unref();
 }
 
 export const invalidateSalesAfterChange: CollectionAfterChangeHook = ({ doc }) => {

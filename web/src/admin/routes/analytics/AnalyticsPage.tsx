@@ -1,4 +1,206 @@
-// Placeholder until this screen is built.
+import { ANALYTICS_FIRST_YEAR, type AnalyticsType, type Bestseller } from '@shop/shared';
+import { Alert, Card, Col, DatePicker, Empty, Row, Spin, Table, type TableColumnsType } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { assetUrl } from '../../../lib/api';
+import { useAnalytics } from '../../api/analytics';
+import { hasMonthlySales, hasYearlySales } from '../../charts/analytics-charts';
+import UsMap from '../../charts/UsMap';
+import { PageHeader } from '../../components/PageHeader';
+import { analyticsYearToSearchParams, latestAnalyticsYear, parseAnalyticsYear } from './analytics-year';
+import './analytics.css';
+
+// echarts is the heaviest part of the screen; the cards and the table must not wait for it.
+const YearlySalesChart = lazy(() => import('../../charts/YearlySalesChart'));
+const MonthlySalesChart = lazy(() => import('../../charts/MonthlySalesChart'));
+const CategoriesPieChart = lazy(() => import('../../charts/CategoriesPieChart'));
+
+/** The map's markers (SPEC §9). */
+const MAP_MARKER_RADIUS = 8;
+
+interface FigureCardProps {
+  type: AnalyticsType;
+  title: string;
+  /** The figures are in and there is something to draw. */
+  hasData: boolean;
+  loading: boolean;
+  failed: boolean;
+  /** data-testid of the chart or table inside the card. */
+  testId: string;
+  children: ReactNode;
+}
+
+/** One card of the screen: a spinner while its figures load, "No data" for an empty set (SPEC §2). */
+function FigureCard({ type, title, hasData, loading, failed, testId, children }: FigureCardProps) {
+  let body: ReactNode;
+  if (failed && !hasData) {
+    // The notice itself comes from SWR's global error handler; the card only says what is missing.
+    body = <Alert type="warning" showIcon title="These figures could not be loaded." className="analytics-alert" />;
+  } else if (hasData) {
+    body = (
+      <div data-testid={testId}>
+        <Suspense fallback={<div className="analytics-chart-placeholder" />}>{children}</Suspense>
+      </div>
+    );
+  } else if (loading) {
+    body = <div className="analytics-chart-placeholder" />;
+  } else {
+    body = (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description="No data"
+        className="analytics-empty"
+        data-testid={`analytics-empty-${type}`}
+      />
+    );
+  }
+  return (
+    <Card className="analytics-card" title={title}>
+      <Spin spinning={loading}>{body}</Spin>
+    </Card>
+  );
+}
+
+const bestsellerColumns: TableColumnsType<Bestseller> = [
+  {
+    key: 'img',
+    title: 'Image',
+    dataIndex: 'img',
+    width: 76,
+    render: (img: Bestseller['img'], product) =>
+      img ? (
+        <img className="analytics-thumb" src={assetUrl(img.id, 'thumbnail')} alt={product.name} loading="lazy" />
+      ) : (
+        <div className="analytics-thumb analytics-thumb-none" aria-hidden="true" />
+      ),
+  },
+  {
+    key: 'name',
+    title: 'Name',
+    dataIndex: 'name',
+    render: (name: string) => <span className="analytics-name">{name}</span>,
+  },
+  { key: 'sells', title: 'Sells', dataIndex: 'sells', align: 'right', width: 90 },
+];
+
+/** SPEC §2 Analytics: one year's sales, categories, best-sellers and order locations. */
 export default function AnalyticsPage() {
-  return <div>AnalyticsPage</div>;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const year = useMemo(() => parseAnalyticsYear(searchParams), [searchParams]);
+  const setYear = useCallback((next: number) => setSearchParams(analyticsYearToSearchParams(next)), [setSearchParams]);
+
+  const yearly = useAnalytics('year', year);
+  const monthly = useAnalytics('month', year);
+  const categories = useAnalytics('categories', year);
+  const bestsellers = useAnalytics('bestseller', year);
+  const map = useAnalytics('map', year);
+
+  const points = useMemo(() => (map.data ?? []).map((point) => point.coordinates), [map.data]);
+  const firstYear = useMemo(() => dayjs(new Date(ANALYTICS_FIRST_YEAR, 0, 1)), []);
+  const lastYear = useMemo(() => dayjs(new Date(latestAnalyticsYear(), 0, 1)), []);
+
+  // The test id sits on a wrapper that also names the year in text: an input's value is not its text.
+  const yearPicker = (
+    <div className="analytics-year" data-testid="analytics-year">
+      <DatePicker
+        picker="year"
+        value={dayjs(new Date(year, 0, 1))}
+        minDate={firstYear}
+        maxDate={lastYear}
+        disabledDate={(date: Dayjs) => date.year() < ANALYTICS_FIRST_YEAR || date.year() > lastYear.year()}
+        allowClear={false}
+        inputReadOnly
+        onChange={(date: Dayjs | null) => {
+          if (date) setYear(date.year());
+        }}
+        aria-label="Year"
+        className="analytics-year-picker"
+        data-testid="analytics-year-input"
+      />
+      {/* Screen readers hear which year the figures below are for when it changes. */}
+      <span className="visually-hidden" aria-live="polite">
+        Figures for {year}
+      </span>
+    </div>
+  );
+
+  return (
+    <div className="analytics-page">
+      <PageHeader title="Analytics" extra={yearPicker} />
+
+      <Row gutter={[20, 20]}>
+        <Col xs={24} xl={12}>
+          <FigureCard
+            type="year"
+            title="Sales by year"
+            hasData={hasYearlySales(yearly.data ?? [])}
+            loading={yearly.isLoading}
+            failed={Boolean(yearly.error)}
+            testId="analytics-year-chart"
+          >
+            <YearlySalesChart rows={yearly.data ?? []} />
+          </FigureCard>
+        </Col>
+        <Col xs={24} xl={12}>
+          <FigureCard
+            type="month"
+            title={`Sales by month, ${year}`}
+            hasData={hasMonthlySales(monthly.data ?? [])}
+            loading={monthly.isLoading}
+            failed={Boolean(monthly.error)}
+            testId="analytics-month-chart"
+          >
+            <MonthlySalesChart rows={monthly.data ?? []} />
+          </FigureCard>
+        </Col>
+        <Col xs={24} xl={12}>
+          <FigureCard
+            type="categories"
+            title="Units sold by category"
+            hasData={(categories.data ?? []).length > 0}
+            loading={categories.isLoading}
+            failed={Boolean(categories.error)}
+            testId="analytics-categories-chart"
+          >
+            <CategoriesPieChart items={categories.data ?? []} />
+          </FigureCard>
+        </Col>
+        <Col xs={24} xl={12}>
+          <FigureCard
+            type="bestseller"
+            title="Best sellers"
+            hasData={(bestsellers.data ?? []).length > 0}
+            loading={bestsellers.isLoading}
+            failed={Boolean(bestsellers.error)}
+            testId="analytics-bestsellers"
+          >
+            <div className="analytics-table-scroll">
+              <Table<Bestseller>
+                rowKey="id"
+                size="small"
+                columns={bestsellerColumns}
+                dataSource={bestsellers.data ?? []}
+                pagination={false}
+              />
+            </div>
+          </FigureCard>
+        </Col>
+        <Col xs={24}>
+          <FigureCard
+            type="map"
+            title="Where the orders went"
+            hasData={points.length > 0}
+            loading={map.isLoading}
+            failed={Boolean(map.error)}
+            testId="analytics-map-card"
+          >
+            <div className="analytics-map">
+              <UsMap points={points} markerRadius={MAP_MARKER_RADIUS} testId="analytics-map" label="Order locations" />
+            </div>
+          </FigureCard>
+        </Col>
+      </Row>
+    </div>
+  );
 }
