@@ -1,5 +1,5 @@
 import * as migration_20261122_023359_initial from './20261122_023359_initial';
-import * as migration_20261123_195855_control_centre from './20261123_195855_control_centre';
+import * as migration_20261123_205820_control_centre from './20261123_205820_control_centre';
 
 export const migrations = [
   {
@@ -8,8 +8,8 @@ export const migrations = [
     name: '20261122_023359_initial',
   },
   {
-    up: migration_20261123_195855_control_centre.up,
-    down: migration_20261123_195855_control_centre.down,
-    name: '20261123_195855_control_centre'
+    up: migration_20261123_205820_control_centre.up,
+    down: migration_20261123_205820_control_centre.down,
+    name: '20261123_205820_control_centre'
   },
 ];
