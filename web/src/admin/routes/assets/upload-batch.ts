@@ -8,13 +8,7 @@ import { MAX_UPLOAD_BYTES, MESSAGES } from '@shop/shared';
  * The formats the server turns into WebP. SVG is left out on purpose: it can carry scripts and the server
  * refuses it. The server checks the bytes anyway; this only spares sending what it would refuse.
  */
-export const UPLOAD_IMAGE_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-] as const;
+export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 
 /** The file dialog's filter (the list above by type; the check below also covers files the OS gives no type). */
 export const UPLOAD_ACCEPT = UPLOAD_IMAGE_TYPES.join(',');
