@@ -4,22 +4,10 @@
  * storefront follows at once. Every screen is shot at 1280 and 390 px to
  * test-results/screenshots/admin-<screen>-<width>.png.
  */
-import path from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, oilBottlePng, uniqueWord } from './support/admin-api';
 import { waitForMailMatch } from './support/outbox';
-import { DESKTOP, PHONE, settle } from './support/screens';
-
-const shot = async (page: Page, testInfo: TestInfo, name: string) => {
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
-    await settle(page);
-    const file = path.join(testInfo.project.outputDir, 'screenshots', `admin-${name}-${size.width}.png`);
-    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
-    await testInfo.attach(`admin-${name}-${size.width}`, { path: file, contentType: 'image/png' });
-  }
-  await page.setViewportSize(DESKTOP);
-};
+import { shot, signIn } from './support/admin-screens';
 
 /** A category's id, through the admin API with the browser's session. */
 async function categoryIdOf(page: Page, name: string): Promise<string> {
@@ -29,14 +17,6 @@ async function categoryIdOf(page: Page, name: string): Promise<string> {
   });
   const body = (await response.json()) as { result: { id: string; name: string }[] };
   return body.result.find((c) => c.name === name)!.id;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/admin');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-password').press('Enter');
-  await expect(page).toHaveURL(/\/admin\/home$/);
 }
 
 /** Chooses an option of the antd Select that carries `testId` (its dropdown renders in a portal). */

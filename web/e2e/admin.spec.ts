@@ -4,31 +4,11 @@
  * API; the demo seed only makes the screens look real. Every admin screen is shot at 1280 and 390 px to
  * test-results/screenshots/admin-<screen>-<width>.png.
  */
-import path from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { AdminApi, DEMO_ADMIN, sha256hex, uniqueWord } from './support/admin-api';
 import { waitForMailMatch } from './support/outbox';
-import { DESKTOP, PHONE, settle } from './support/screens';
-
-const shot = async (page: Page, testInfo: TestInfo, name: string) => {
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
-    await settle(page);
-    const file = path.join(testInfo.project.outputDir, 'screenshots', `admin-${name}-${size.width}.png`);
-    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
-    await testInfo.attach(`admin-${name}-${size.width}`, { path: file, contentType: 'image/png' });
-  }
-  await page.setViewportSize(DESKTOP);
-};
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/admin');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  // SPEC §2: Enter submits.
-  await page.getByTestId('login-password').press('Enter');
-  await expect(page).toHaveURL(/\/admin\/home$/);
-}
+import { shot, signIn } from './support/admin-screens';
+import { PHONE } from './support/screens';
 
 const badge = (page: Page, which: 'orders' | 'notifications') => page.getByTestId(`badge-${which}`);
 const badgeCount = async (page: Page, which: 'orders' | 'notifications') =>

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { APIError, type Payload, type PayloadRequest } from 'payload';
 import sharp from 'sharp';
 import { MAX_UPLOAD_PIXELS, MESSAGES, type AdminAsset } from '@shop/shared';
-import { badRequest, notFound } from '../../lib/app-error';
+import { badRequest } from '../../lib/app-error';
 import type { Pagination } from '../../lib/envelope';
 import type { Doc } from '../mappers';
+import { findByIdOr404, findPage, pageOf } from './admin-queries';
 import type { AdminUser } from './sales';
 
 const ASSETS = 'assets';
@@ -33,20 +34,14 @@ export async function listAssets(
   user: AdminUser,
   filter: AssetsFilter,
 ): Promise<{ items: AdminAsset[]; pagination: Pagination }> {
-  const page = filter.page ?? 1;
-  const limit = filter.limit ?? DEFAULT_LIMIT;
   const ascending = filter.sort?.[1] === 'ASC';
-  const res = await payload.find({
+  const { docs, pagination } = await findPage(payload, user, {
     collection: ASSETS,
     // Several images of one multi-upload can share a millisecond; the id keeps their order stable across pages.
     sort: ascending ? ['createdAt', 'id'] : ['-createdAt', '-id'],
-    page,
-    limit,
-    depth: 0,
-    user,
-    overrideAccess: false,
+    ...pageOf(filter, DEFAULT_LIMIT),
   });
-  return { items: (res.docs as Doc[]).map(toAdminAsset), pagination: { count: res.totalDocs, page, limit } };
+  return { items: docs.map(toAdminAsset), pagination };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -181,16 +176,7 @@ export async function assertImageUnused(req: PayloadRequest, id: string): Promis
 
 /** DELETE assets/{id}. Payload removes the file and its sizes from disk. */
 export async function deleteAsset(payload: Payload, user: AdminUser, id: string): Promise<{ id: string }> {
-  const found = await payload.find({
-    collection: ASSETS,
-    where: { id: { equals: id } },
-    limit: 1,
-    pagination: false,
-    depth: 0,
-    user,
-    overrideAccess: false,
-  });
-  if (found.docs.length === 0) throw notFound('Image not found');
+  await findByIdOr404(payload, ASSETS, user, id, 'Image not found');
   await payload.delete({ collection: ASSETS, id, depth: 0, user, overrideAccess: false });
   return { id };
 }

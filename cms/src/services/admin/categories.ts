@@ -1,10 +1,11 @@
 import type { Payload } from 'payload';
 import type { z } from 'zod';
 import type { AdminCategory, adminCategoriesQuerySchema, categoryInputSchema } from '@shop/shared';
-import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { AppError, badRequest } from '../../lib/app-error';
 import type { Pagination } from '../../lib/envelope';
 import { type Doc, toPublicCategory } from '../mappers';
 import { getSettings } from '../settings';
+import { findByIdOr404, findPage, pageOf } from './admin-queries';
 import { isoOrNull, refIds, unknownReferences } from './catalog-refs';
 import type { AdminUser } from './sales';
 
@@ -58,38 +59,17 @@ export async function listAdminCategories(
   user: AdminUser,
   q: AdminCategoriesQuery,
 ): Promise<{ items: AdminCategory[]; pagination: Pagination }> {
-  const page = q.page ?? 1;
-  const limit = q.limit ?? DEFAULT_LIMIT;
-  const res = await payload.find({
+  const { docs, pagination } = await findPage(payload, user, {
     collection: 'categories',
     where: q.search ? { name: { like: q.search } } : {},
     sort: ['name', 'id'],
-    page,
-    limit,
-    depth: 0,
-    user,
-    overrideAccess: false,
+    ...pageOf(q, DEFAULT_LIMIT),
   });
-  return {
-    items: await toAdminCategories(payload, user, res.docs as Doc[]),
-    pagination: { count: res.totalDocs, page, limit },
-  };
+  return { items: await toAdminCategories(payload, user, docs), pagination };
 }
 
-async function findCategory(payload: Payload, user: AdminUser, id: string): Promise<Doc> {
-  const res = await payload.find({
-    collection: 'categories',
-    where: { id: { equals: id } },
-    limit: 1,
-    pagination: false,
-    depth: 0,
-    user,
-    overrideAccess: false,
-  });
-  const doc = res.docs[0] as Doc | undefined;
-  if (!doc) throw notFound('Category not found');
-  return doc;
-}
+const findCategory = (payload: Payload, user: AdminUser, id: string) =>
+  findByIdOr404(payload, 'categories', user, id, 'Category not found');
 
 export async function getAdminCategory(payload: Payload, user: AdminUser, id: string): Promise<AdminCategory> {
   return (await toAdminCategories(payload, user, [await findCategory(payload, user, id)]))[0];

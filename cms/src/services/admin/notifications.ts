@@ -1,8 +1,9 @@
-import type { Payload, Where } from 'payload';
+import type { Payload } from 'payload';
 import type { AdminNotification, NotificationType, RecordStatus } from '@shop/shared';
-import { notFound } from '../../lib/app-error';
 import type { Pagination } from '../../lib/envelope';
 import type { Doc } from '../mappers';
+import { allOf, findByIdOr404, findPage, pageOf, setStatusIfChanged } from './admin-queries';
+import { contactOf, str } from './doc-fields';
 import type { AdminUser } from './sales';
 import { wordsInAnyField } from './search';
 
@@ -15,15 +16,10 @@ export interface NotificationsFilter {
 }
 
 const DEFAULT_LIMIT = 10;
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 function toAdminNotification(doc: Doc): AdminNotification {
   return {
-    id: String(doc.id),
-    firstname: str(doc.firstname),
-    lastname: str(doc.lastname),
-    email: str(doc.email),
-    telephone: str(doc.telephone) || null,
+    ...contactOf(doc),
     title: str(doc.title),
     message: str(doc.message),
     type: (str(doc.type) || 'contact') as NotificationType,
@@ -38,40 +34,21 @@ export async function listNotifications(
   user: AdminUser,
   filter: NotificationsFilter,
 ): Promise<{ items: AdminNotification[]; pagination: Pagination }> {
-  const page = filter.page ?? 1;
-  const limit = filter.limit ?? DEFAULT_LIMIT;
-  const and: Where[] = [];
-  if (filter.status?.length) and.push({ status: { in: [...filter.status] } });
-  const search = wordsInAnyField(filter.search, ['firstname', 'lastname', 'email']);
-  if (search) and.push(search);
   const ascending = filter.sort?.[1] === 'ASC';
-  const res = await payload.find({
+  const { docs, pagination } = await findPage(payload, user, {
     collection: 'notifications',
-    where: and.length ? { and } : {},
+    where: allOf([
+      filter.status?.length ? { status: { in: [...filter.status] } } : undefined,
+      wordsInAnyField(filter.search, ['firstname', 'lastname', 'email']),
+    ]),
     sort: ascending ? ['updatedAt', 'createdAt'] : ['-updatedAt', '-createdAt'],
-    page,
-    limit,
-    depth: 0,
-    user,
-    overrideAccess: false,
+    ...pageOf(filter, DEFAULT_LIMIT),
   });
-  return { items: (res.docs as Doc[]).map(toAdminNotification), pagination: { count: res.totalDocs, page, limit } };
+  return { items: docs.map(toAdminNotification), pagination };
 }
 
-async function findNotification(payload: Payload, user: AdminUser, id: string): Promise<Doc> {
-  const res = await payload.find({
-    collection: 'notifications',
-    where: { id: { equals: id } },
-    limit: 1,
-    pagination: false,
-    depth: 0,
-    user,
-    overrideAccess: false,
-  });
-  const doc = res.docs[0] as Doc | undefined;
-  if (!doc) throw notFound('Notification not found');
-  return doc;
-}
+const findNotification = (payload: Payload, user: AdminUser, id: string) =>
+  findByIdOr404(payload, 'notifications', user, id, 'Notification not found');
 
 export async function getNotification(payload: Payload, user: AdminUser, id: string): Promise<AdminNotification> {
   return toAdminNotification(await findNotification(payload, user, id));
@@ -84,16 +61,7 @@ export async function setNotificationStatus(
   status: RecordStatus,
 ): Promise<AdminNotification> {
   const doc = await findNotification(payload, user, id);
-  if (doc.status === status) return toAdminNotification(doc);
-  const updated = await payload.update({
-    collection: 'notifications',
-    id: String(doc.id),
-    data: { status },
-    depth: 0,
-    user,
-    overrideAccess: false,
-  });
-  return toAdminNotification(updated as unknown as Doc);
+  return toAdminNotification(await setStatusIfChanged(payload, 'notifications', user, doc, status));
 }
 
 export async function deleteNotification(payload: Payload, user: AdminUser, id: string): Promise<{ id: string }> {

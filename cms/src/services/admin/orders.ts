@@ -8,10 +8,11 @@ import {
   type OrderStatus,
   type OrderStatusChange,
 } from '@shop/shared';
-import { notFound } from '../../lib/app-error';
 import type { Pagination } from '../../lib/envelope';
 import type { Doc } from '../mappers';
 import { toPublicOrder } from '../orders';
+import { findByIdOr404, findPage, pageOf, setStatusIfChanged } from './admin-queries';
+import { str } from './doc-fields';
 import type { AdminUser } from './sales';
 import { wordsInAnyField } from './search';
 
@@ -32,7 +33,6 @@ export interface AdminOrdersFilter {
 }
 
 const DEFAULT_LIMIT = 10;
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** The list's columns only: a page of 100 rows never drags the order lines and addresses along. */
 const LIST_SELECT = {
@@ -85,8 +85,7 @@ export async function listAdminOrders(
   tab: OrdersTab,
   filter: AdminOrdersFilter,
 ): Promise<{ items: AdminOrderListItem[]; pagination: Pagination }> {
-  const page = filter.page ?? 1;
-  const limit = filter.limit ?? DEFAULT_LIMIT;
+  const { page, limit } = pageOf(filter, DEFAULT_LIMIT);
   const statuses = filter.status?.length ? filter.status : TAB_STATUSES[tab];
   const and: Where[] = [{ status: { in: [...statuses] } }];
 
@@ -103,37 +102,19 @@ export async function listAdminOrders(
   const sort = filter.sort
     ? [filter.sort[1] === 'DESC' ? '-payer_full_name' : 'payer_full_name', '-createdAt']
     : ['-createdAt'];
-  const res = await payload.find({
+  const { docs, pagination } = await findPage(payload, user, {
     collection: 'orders',
     where: { and },
     select: LIST_SELECT,
     sort,
     page,
     limit,
-    depth: 0,
-    user,
-    overrideAccess: false,
   });
-  return {
-    items: (res.docs as Doc[]).map(toListItem),
-    pagination: { count: res.totalDocs, page, limit },
-  };
+  return { items: docs.map(toListItem), pagination };
 }
 
-async function findOrder(payload: Payload, user: AdminUser, id: string): Promise<Doc> {
-  const res = await payload.find({
-    collection: 'orders',
-    where: { id: { equals: id } },
-    limit: 1,
-    pagination: false,
-    depth: 0,
-    user,
-    overrideAccess: false,
-  });
-  const doc = res.docs[0] as Doc | undefined;
-  if (!doc) throw notFound('Order not found');
-  return doc;
-}
+const findOrder = (payload: Payload, user: AdminUser, id: string) =>
+  findByIdOr404(payload, 'orders', user, id, 'Order not found');
 
 export async function getAdminOrder(payload: Payload, user: AdminUser, id: string): Promise<AdminOrder> {
   return toAdminOrder(await findOrder(payload, user, id));
@@ -150,14 +131,5 @@ export async function setOrderStatus(
   status: OrderStatus,
 ): Promise<AdminOrder> {
   const doc = await findOrder(payload, user, id);
-  if (doc.status === status) return toAdminOrder(doc);
-  const updated = await payload.update({
-    collection: 'orders',
-    id: String(doc.id),
-    data: { status },
-    depth: 0,
-    user,
-    overrideAccess: false,
-  });
-  return toAdminOrder(updated as unknown as Doc);
+  return toAdminOrder(await setStatusIfChanged(payload, 'orders', user, doc, status));
 }

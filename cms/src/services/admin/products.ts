@@ -1,9 +1,10 @@
-import type { Payload, Where } from 'payload';
+import type { Payload } from 'payload';
 import type { z } from 'zod';
 import type { AdminProduct, adminProductsQuerySchema, productInputSchema } from '@shop/shared';
-import { badRequest, notFound } from '../../lib/app-error';
+import { badRequest } from '../../lib/app-error';
 import type { Pagination } from '../../lib/envelope';
 import { type Doc, toPublicProduct } from '../mappers';
+import { allOf, findByIdOr404, findPage, pageOf } from './admin-queries';
 import { categoryNames, isoOrNull, refIds, unknownReferences } from './catalog-refs';
 import type { AdminUser } from './sales';
 
@@ -40,43 +41,22 @@ export async function listAdminProducts(
   user: AdminUser,
   q: AdminProductsQuery,
 ): Promise<{ items: AdminProduct[]; pagination: Pagination }> {
-  const page = q.page ?? 1;
-  const limit = q.limit ?? DEFAULT_LIMIT;
-  const and: Where[] = [];
-  if (q.search) and.push({ name: { like: q.search } });
-  if (q.inventory) and.push({ inventory_stock: { equals: q.inventory === 'true' } });
   const [column, direction] = q.sort ?? ['updated_at', 'DESC'];
-  const res = await payload.find({
+  const { docs, pagination } = await findPage(payload, user, {
     collection: 'products',
-    where: and.length ? { and } : {},
+    where: allOf([
+      q.search ? { name: { like: q.search } } : undefined,
+      q.inventory ? { inventory_stock: { equals: q.inventory === 'true' } } : undefined,
+    ]),
     // The id breaks ties, so equal prices or names never swap places between pages.
     sort: [`${direction === 'DESC' ? '-' : ''}${SORT_FIELDS[column]}`, 'id'],
-    page,
-    limit,
-    depth: 0,
-    user,
-    overrideAccess: false,
+    ...pageOf(q, DEFAULT_LIMIT),
   });
-  return {
-    items: await toAdminProducts(payload, user, res.docs as Doc[]),
-    pagination: { count: res.totalDocs, page, limit },
-  };
+  return { items: await toAdminProducts(payload, user, docs), pagination };
 }
 
-async function findProduct(payload: Payload, user: AdminUser, id: string): Promise<Doc> {
-  const res = await payload.find({
-    collection: 'products',
-    where: { id: { equals: id } },
-    limit: 1,
-    pagination: false,
-    depth: 0,
-    user,
-    overrideAccess: false,
-  });
-  const doc = res.docs[0] as Doc | undefined;
-  if (!doc) throw notFound('Product not found');
-  return doc;
-}
+const findProduct = (payload: Payload, user: AdminUser, id: string) =>
+  findByIdOr404(payload, 'products', user, id, 'Product not found');
 
 export async function getAdminProduct(payload: Payload, user: AdminUser, id: string): Promise<AdminProduct> {
   return (await toAdminProducts(payload, user, [await findProduct(payload, user, id)]))[0];

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { APIError, type Payload, type PayloadRequest } from 'payload';
 import type { AdminUser, userCreateSchema, userUpdateSchema } from '@shop/shared';
 import type { z } from 'zod';
-import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { AppError, badRequest } from '../../lib/app-error';
 import { sendInvite } from '../auth/password-reset';
 import { clientPasswordHash } from '../first-admin';
 import type { Doc } from '../mappers';
+import { findByIdOr404 } from './admin-queries';
+import { contactOf, str } from './doc-fields';
 import type { AdminUser as Actor } from './sales';
 
 const USERS = 'users';
@@ -13,15 +15,9 @@ const USERS = 'users';
 type UserCreate = z.output<typeof userCreateSchema>;
 type UserUpdate = z.output<typeof userUpdateSchema>;
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-
 function toAdminUser(doc: Doc): AdminUser {
   return {
-    id: String(doc.id),
-    firstname: str(doc.firstname),
-    lastname: str(doc.lastname),
-    email: str(doc.email),
-    telephone: str(doc.telephone) || null,
+    ...contactOf(doc),
     active: doc.active !== false,
     last_access: str(doc.last_access) || null,
     updated_at: str(doc.updatedAt),
@@ -104,20 +100,8 @@ export async function listUsers(payload: Payload, actor: Actor): Promise<{ items
   return { items: (res.docs as unknown as Doc[]).map(toAdminUser), count: res.totalDocs };
 }
 
-async function findUser(payload: Payload, actor: Actor, id: string): Promise<Doc> {
-  const res = await payload.find({
-    collection: USERS,
-    where: { id: { equals: id } },
-    limit: 1,
-    pagination: false,
-    depth: 0,
-    user: actor,
-    overrideAccess: false,
-  });
-  const doc = res.docs[0] as unknown as Doc | undefined;
-  if (!doc) throw notFound('User not found');
-  return doc;
-}
+const findUser = (payload: Payload, actor: Actor, id: string) =>
+  findByIdOr404(payload, USERS, actor, id, 'User not found');
 
 export async function getUser(payload: Payload, actor: Actor, id: string): Promise<AdminUser> {
   return toAdminUser(await findUser(payload, actor, id));

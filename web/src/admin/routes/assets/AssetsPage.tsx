@@ -16,7 +16,7 @@ import {
 } from '../../api/assets';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
-import { handleWriteResult } from '../users/conflict';
+import { handleWriteResult } from '../../components/write-result';
 import {
   applySort,
   galleryFilterFromSearchParams,

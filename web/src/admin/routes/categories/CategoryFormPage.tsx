@@ -1,6 +1,5 @@
-import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { type AdminCategory, MESSAGES } from '@shop/shared';
-import { Button, Card, Form, Input, Space } from 'antd';
+import { Card, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../../lib/api';
@@ -16,6 +15,7 @@ import {
 import { refreshProductLists } from '../../api/products';
 import { AssetPicker } from '../../components/asset-picker/AssetPicker';
 import { confirmAction } from '../../components/confirm';
+import { FormActions } from '../../components/FormActions';
 import { PageHeader } from '../../components/PageHeader';
 import { issuesToErrors, serverIssues, withoutError } from '../products/form-errors';
 import { FormLoading, PublishAtField, Toggle } from '../products/form-fields';
@@ -101,33 +101,14 @@ function CategoryForm({ category }: { category?: AdminCategory }) {
   };
 
   const actions = (
-    <Space wrap>
-      <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(CATEGORIES_PATH)} data-testid="category-back">
-        Back
-      </Button>
-      {editing ? (
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          loading={deleting}
-          disabled={saving}
-          onClick={() => void remove()}
-          data-testid="category-delete"
-        >
-          Delete
-        </Button>
-      ) : null}
-      <Button
-        type="primary"
-        icon={<SaveOutlined />}
-        loading={saving}
-        disabled={deleting}
-        onClick={() => void save()}
-        data-testid="category-save"
-      >
-        Save
-      </Button>
-    </Space>
+    <FormActions
+      testIdPrefix="category"
+      onBack={() => navigate(CATEGORIES_PATH)}
+      onDelete={editing ? () => void remove() : undefined}
+      onSave={() => void save()}
+      saving={saving}
+      deleting={deleting}
+    />
   );
 
   return (

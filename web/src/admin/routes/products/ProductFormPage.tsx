@@ -1,4 +1,3 @@
-import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import {
   type AdminProduct,
   currencySymbol,
@@ -6,7 +5,7 @@ import {
   MAX_PRODUCT_PRICE,
   type ProductInput,
 } from '@shop/shared';
-import { Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Card, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../../lib/api';
@@ -23,6 +22,7 @@ import {
 } from '../../api/products';
 import { AssetPicker } from '../../components/asset-picker/AssetPicker';
 import { confirmAction } from '../../components/confirm';
+import { FormActions } from '../../components/FormActions';
 import { PageHeader } from '../../components/PageHeader';
 import { issuesToErrors, serverIssues, withoutError } from './form-errors';
 import { FormLoading, PublishAtField, Toggle } from './form-fields';
@@ -131,33 +131,14 @@ function ProductForm({ product, currencyCode, quantityUnits, discountUnits }: Fo
   };
 
   const actions = (
-    <Space wrap>
-      <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(PRODUCTS_PATH)} data-testid="product-back">
-        Back
-      </Button>
-      {editing ? (
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          loading={deleting}
-          disabled={saving}
-          onClick={() => void remove()}
-          data-testid="product-delete"
-        >
-          Delete
-        </Button>
-      ) : null}
-      <Button
-        type="primary"
-        icon={<SaveOutlined />}
-        loading={saving}
-        disabled={deleting}
-        onClick={() => void save()}
-        data-testid="product-save"
-      >
-        Save
-      </Button>
-    </Space>
+    <FormActions
+      testIdPrefix="product"
+      onBack={() => navigate(PRODUCTS_PATH)}
+      onDelete={editing ? () => void remove() : undefined}
+      onSave={() => void save()}
+      saving={saving}
+      deleting={deleting}
+    />
   );
 
   return (

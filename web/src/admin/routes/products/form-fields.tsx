@@ -1,6 +1,7 @@
-import { Card, DatePicker, Form, Spin, Switch, Typography } from 'antd';
+import { Card, DatePicker, Form, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { FormLoadingBody } from '../../components/FormActions';
 import { PageHeader } from '../../components/PageHeader';
 import './catalog-form.css';
 
@@ -70,9 +71,7 @@ export function FormLoading({ title }: { title: string }) {
     <div className="catalog-form-page">
       <PageHeader title={title} />
       <Card className="catalog-form-card">
-        <div className="catalog-form-loading" aria-busy="true">
-          <Spin />
-        </div>
+        <FormLoadingBody />
       </Card>
     </div>
   );

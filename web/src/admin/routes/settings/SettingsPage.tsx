@@ -1,6 +1,6 @@
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
 import { type AdminConfig, currencySymbol } from '@shop/shared';
-import { Alert, Button, Card, Form, Input, InputNumber, Select, Spin, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Select, Tabs, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { handleResult, notify } from '../../../lib/notify';
@@ -13,6 +13,7 @@ import {
   useCategoryChoices,
 } from '../../api/config';
 import { confirmAction } from '../../components/confirm';
+import { FormLoadingBody } from '../../components/FormActions';
 import { PageHeader } from '../../components/PageHeader';
 import {
   categoryOptions,
@@ -167,9 +168,7 @@ export default function SettingsPage() {
               description="Reload the page or try again later."
             />
           ) : (
-            <div className="settings-loading" aria-busy="true">
-              <Spin />
-            </div>
+            <FormLoadingBody />
           )}
         </Card>
       </div>

@@ -1,14 +1,15 @@
-import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
+import { SaveOutlined } from '@ant-design/icons';
 import type { AdminUser, Envelope } from '@shop/shared';
-import { Button, Card, Form, Input, Spin, Switch } from 'antd';
+import { Button, Card, Form, Input, Switch } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { createUser, deleteUser, forgetUser, refreshUserLists, storeUser, updateUser, useUser } from '../../api/users';
 import { confirmAction } from '../../components/confirm';
+import { FormActions, FormLoadingBody } from '../../components/FormActions';
 import { PageHeader } from '../../components/PageHeader';
-import { handleWriteResult } from './conflict';
+import { handleWriteResult } from '../../components/write-result';
 import {
   checkNewUser,
   checkUserUpdate,
@@ -125,22 +126,13 @@ function UserForm({ user, onSaved }: UserFormProps) {
     <FormLayout
       title={editing ? fullName(user) : 'Add user'}
       actions={
-        <>
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(LIST_PATH)} data-testid="user-back">
-            Back
-          </Button>
-          {editing ? (
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => void remove()}
-              loading={deleting}
-              data-testid="user-delete"
-            >
-              Delete
-            </Button>
-          ) : null}
-        </>
+        <FormActions
+          testIdPrefix="user"
+          onBack={() => navigate(LIST_PATH)}
+          // Save sits at the form's foot (it submits the form), so Delete is not tied to it here.
+          onDelete={editing ? () => void remove() : undefined}
+          deleting={deleting}
+        />
       }
     >
       <Form
@@ -239,7 +231,7 @@ function UserForm({ user, onSaved }: UserFormProps) {
 function FormLayout({ title, actions, children }: { title: ReactNode; actions: ReactNode; children: ReactNode }) {
   return (
     <div className="users-page">
-      <PageHeader title={title} extra={<div className="users-form-actions">{actions}</div>} />
+      <PageHeader title={title} extra={actions} />
       <Card className="users-card users-form-card">{children}</Card>
     </div>
   );
@@ -264,17 +256,8 @@ function EditUser({ id }: { id: string }) {
 
   if (!user) {
     return (
-      <FormLayout
-        title="User"
-        actions={
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(LIST_PATH)} data-testid="user-back">
-            Back
-          </Button>
-        }
-      >
-        <div className="users-form-loading" aria-busy="true">
-          <Spin />
-        </div>
+      <FormLayout title="User" actions={<FormActions testIdPrefix="user" onBack={() => navigate(LIST_PATH)} />}>
+        <FormLoadingBody />
       </FormLayout>
     );
   }

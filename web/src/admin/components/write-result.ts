@@ -1,5 +1,5 @@
 import type { Envelope } from '@shop/shared';
-import { handleResult, type HandleResultOptions, notify, type ResultKind } from '../../../lib/notify';
+import { handleResult, type HandleResultOptions, notify, type ResultKind } from '../../lib/notify';
 
 /** Shown when a 409 carries no sentence of its own (it always should; an old server might not). */
 const FALLBACK_CONFLICT = 'This change conflicts with the current data. Reload the page and try again.';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conflictMessage } from './conflict';
+import { conflictMessage } from './write-result';
 
 describe('conflictMessage', () => {
   it('when the 409 carries a sentence, then that sentence is shown as it is', () => {

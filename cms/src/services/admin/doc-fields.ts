@@ -1,0 +1,15 @@
+import type { Doc } from '../mappers';
+
+/** Text fields as the admin screens show them: anything missing or of another type reads as empty. */
+export const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** Who a contact message or an admin account is about: both collections name a person the same way. */
+export function contactOf(doc: Doc) {
+  return {
+    id: String(doc.id),
+    firstname: str(doc.firstname),
+    lastname: str(doc.lastname),
+    email: str(doc.email),
+    telephone: str(doc.telephone) || null,
+  };
+}
