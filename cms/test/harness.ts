@@ -270,6 +270,8 @@ export interface TestServer {
     body?: string | Buffer;
   }): Promise<RawResponse>;
   loginAdmin(): Promise<AdminClient>;
+  /** Kills the server with SIGKILL and starts it again on the same data directory and port. */
+  crashAndRestart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -318,8 +320,8 @@ export class EarlyExit extends Error {
 }
 
 /** Spawns the server and waits for /healthz; throws EarlyExit if it dies first. */
-async function launch(env: Record<string, string | undefined>): Promise<Launched> {
-  const port = await freePort();
+async function launch(env: Record<string, string | undefined>, samePort?: number): Promise<Launched> {
+  const port = samePort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const childEnv: Record<string, string | undefined> = {
     ...env,
@@ -411,10 +413,11 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     await smtp.close();
     throw err;
   }
-  const { child, baseUrl, exitPromise } = launched;
-  const output = launched.output;
+  const { baseUrl } = launched;
+  const output = () => launched.output();
 
   const cleanup = async () => {
+    const { child, exitPromise } = launched;
     if (!launched.exited()) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -466,6 +469,12 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
         api: async <T = Json>(pathname: string, init?: ApiInit): Promise<ApiResponse<T>> =>
           readResponse(await fetch(baseUrl + pathname, prepare(init, { cookie, origin: baseUrl }))),
       };
+    },
+    async crashAndRestart() {
+      // SIGKILL: no shutdown handler runs, as when the machine loses power mid-write.
+      launched.child.kill('SIGKILL');
+      await launched.exitPromise;
+      launched = await launch({ ...baseEnv, DATA_DIR: dataDir }, Number(new URL(baseUrl).port));
     },
     stop: cleanup,
   };

@@ -10,6 +10,8 @@ import { DESKTOP, PHONE, settle } from './screens';
 export async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
+    // From the top: a full-page shot taken while scrolled draws the sticky phone header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await settle(page);
     const file = path.join(testInfo.project.outputDir, 'screenshots', `admin-${name}-${size.width}.png`);
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
