@@ -3,178 +3,92 @@
 // against GET /api/v2/config (the same bridge, envelope and one Payload read) measured in the same run.
 //
 // As in admin-orders.ts the server runs in a child process (this file again, as its entry point) that seeds
-// through payload.db.create (no hooks or validation; the data is complete and made here) in large
-// transactions. Only an order write clears the analytics cache, so a cold call follows a one-field PATCH of
-// an order and the hook's after-commit clear.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort, repoRoot } from './server';
+// through the database adapter in large transactions (seeded-server.ts). Only an order write clears the
+// analytics cache, so a cold call follows a one-field PATCH of an order and the hook's after-commit clear.
+import { randomBytes } from 'node:crypto';
+import { isEntryPoint, loginBenchAdmin, seedAndServe, startSeededServer, transactionAmounts } from './seeded-server';
 
 const ORDERS = Number(process.env.BENCH_ANALYTICS_ORDERS ?? 50_000);
-const BATCH = 1_000;
+const CHILD_FLAG = 'BENCH_ANALYTICS_CHILD';
 const CATEGORIES = 12;
 const PRODUCTS = 60;
 const PLACES = 300;
 const CALLS = 7;
 const YEAR = new Date().getFullYear() - 1;
 const TYPES = ['year', 'month', 'categories', 'bestseller', 'map'] as const;
-const ADMIN = { email: 'bench-admin@bench.example', password: 'Bench-Admin-2026!' };
-const sha256hex = (plain: string) => createHash('sha256').update(plain, 'utf8').digest('hex');
 
 // ---------------------------------------------------------------------------------------------------------
 // Child: seed and serve
 
-async function seedAndServe(): Promise<void> {
-  const { getPayload, createLocalReq, initTransaction, commitTransaction, killTransaction } = await import('payload');
-  const { default: config } = await import('../cms/src/payload.config');
-  const { createApp } = await import('../cms/src/app');
-  const { ensureFirstAdmin } = await import('../cms/src/services/first-admin');
+async function seedOrders(): Promise<void> {
   const { createRng } = await import('../cms/src/seed/prng');
 
-  const payload = await getPayload({ config });
-  const started = performance.now();
-  const rng = createRng(20261124);
-
-  const categoryIds: string[] = [];
-  for (let i = 0; i < CATEGORIES; i += 1) {
-    const doc = await payload.db.create({
-      collection: 'categories',
-      data: { name: `Category ${i + 1}`, description: '', published: true },
-    });
-    categoryIds.push(String(doc.id));
-  }
-  const products = Array.from({ length: PRODUCTS }, (_, i) => ({
-    id: `bench-product-${i + 1}`,
-    name: `Product ${i + 1}`,
-    price: rng.int(300, 4_000) / 100,
-    // One product in three sits in two categories.
-    categories: rng.chance(1 / 3) ? [rng.pick(categoryIds), rng.pick(categoryIds)] : [rng.pick(categoryIds)],
-  }));
-  const places = Array.from({ length: PLACES }, () => [rng.range(26, 48), rng.range(-122, -71)] as const);
-  const yearStart = new Date(YEAR, 0, 1).getTime();
-  const yearMs = new Date(YEAR + 1, 0, 1).getTime() - yearStart;
-
-  for (let done = 0; done < ORDERS; done += BATCH) {
-    const req = await createLocalReq({}, payload);
-    await initTransaction(req);
-    try {
-      for (let i = done; i < Math.min(ORDERS, done + BATCH); i += 1) {
-        const created = new Date(yearStart + ((i + 0.5) / ORDERS) * yearMs);
-        const lines = Array.from({ length: rng.int(1, 4) }, () => {
-          const p = rng.pick(products);
-          return {
-            // Payload makes array row ids in its hooks, which db.create skips.
-            id: randomBytes(12).toString('hex'),
-            product_id: p.id,
-            product: p.name,
-            price: p.price,
-            quantity: rng.int(1, 3),
-            apply_discount: false,
-            discount_unit: '%',
-            discount_amount: 0,
-            apply_shipping: true,
-            category_ids: p.categories,
-            img_id: null,
-          };
-        });
-        const grossCents = lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.quantity, 790);
-        const feeCents = Math.round(grossCents * 0.0349) + 49;
-        const [latitude, longitude] = rng.pick(places);
-        await payload.db.create({
-          collection: 'orders',
-          data: {
-            number: `B${String(i).padStart(7, '0')}`,
-            status: rng.chance(0.05) ? 'CANCELLED' : 'COMPLETED',
-            payer_full_name: 'Bench Payer',
-            payer_email_address: `payer.${i}@example.com`,
-            shipment_full_name: 'Bench Payer',
-            shipment_amount: 7.9,
-            transaction_id: `BENCH${i}`,
-            transaction_status: 'COMPLETED',
-            transaction_gross_amount: (grossCents / 100).toFixed(2),
-            transaction_paypal_fee: (feeCents / 100).toFixed(2),
-            transaction_net_amount: ((grossCents - feeCents) / 100).toFixed(2),
-            currency_code: 'USD',
-            latitude,
-            longitude,
-            products: lines,
-            createdAt: created.toISOString(),
-            updatedAt: created.toISOString(),
-          },
-          req,
-          returning: false,
-        });
-      }
-      await commitTransaction(req);
-    } catch (err) {
-      await killTransaction(req);
-      throw err;
+  await seedAndServe(async (payload, insertOrders) => {
+    const rng = createRng(20261124);
+    const categoryIds: string[] = [];
+    for (let i = 0; i < CATEGORIES; i += 1) {
+      const doc = await payload.db.create({
+        collection: 'categories',
+        data: { name: `Category ${i + 1}`, description: '', published: true },
+      });
+      categoryIds.push(String(doc.id));
     }
-  }
-  await ensureFirstAdmin(payload);
-  console.log(`SEEDED ${ORDERS} ${Math.round(performance.now() - started)}`);
-  createApp(payload, config).listen(Number(process.env.PORT));
+    const products = Array.from({ length: PRODUCTS }, (_, i) => ({
+      id: `bench-product-${i + 1}`,
+      name: `Product ${i + 1}`,
+      price: rng.int(300, 4_000) / 100,
+      // One product in three sits in two categories.
+      categories: rng.chance(1 / 3) ? [rng.pick(categoryIds), rng.pick(categoryIds)] : [rng.pick(categoryIds)],
+    }));
+    const places = Array.from({ length: PLACES }, () => [rng.range(26, 48), rng.range(-122, -71)] as const);
+    const yearStart = new Date(YEAR, 0, 1).getTime();
+    const yearMs = new Date(YEAR + 1, 0, 1).getTime() - yearStart;
+
+    await insertOrders(ORDERS, (i) => {
+      const created = new Date(yearStart + ((i + 0.5) / ORDERS) * yearMs);
+      const lines = Array.from({ length: rng.int(1, 4) }, () => {
+        const p = rng.pick(products);
+        return {
+          // Payload makes array row ids in its hooks, which db.create skips.
+          id: randomBytes(12).toString('hex'),
+          product_id: p.id,
+          product: p.name,
+          price: p.price,
+          quantity: rng.int(1, 3),
+          apply_discount: false,
+          discount_unit: '%',
+          discount_amount: 0,
+          apply_shipping: true,
+          category_ids: p.categories,
+          img_id: null,
+        };
+      });
+      const grossCents = lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.quantity, 790);
+      const [latitude, longitude] = rng.pick(places);
+      return {
+        number: `B${String(i).padStart(7, '0')}`,
+        status: rng.chance(0.05) ? 'CANCELLED' : 'COMPLETED',
+        payer_full_name: 'Bench Payer',
+        payer_email_address: `payer.${i}@example.com`,
+        shipment_full_name: 'Bench Payer',
+        shipment_amount: 7.9,
+        transaction_id: `BENCH${i}`,
+        transaction_status: 'COMPLETED',
+        ...transactionAmounts(grossCents),
+        currency_code: 'USD',
+        latitude,
+        longitude,
+        products: lines,
+        createdAt: created.toISOString(),
+        updatedAt: created.toISOString(),
+      };
+    });
+    return ORDERS;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Parent: measure
-
-async function startSeededServer(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string; seedMs: number }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'error',
-      SEED_DEMO: 'false',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      BENCH_ANALYTICS_CHILD: '1',
-    },
-  });
-  let out = '';
-  child.stdout?.on('data', (c: Buffer) => (out += c.toString('utf8')));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 900_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode}:\n${out}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {
-      /* seeding, not listening yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error('bench server did not start within 15 minutes');
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const seedMs = Number(/SEEDED \d+ (\d+)/.exec(out)?.[1] ?? NaN);
-  return { child, baseUrl, seedMs };
-}
-
-async function login(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email: ADMIN.email, password: sha256hex(ADMIN.password) }),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('payload-token='))
-    ?.split(';')[0];
-  if (!cookie) throw new Error(`bench admin login failed: ${res.status} ${await res.text()}`);
-  return cookie;
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -183,16 +97,17 @@ const median = (values: number[]) => {
 
 export async function benchAnalytics(): Promise<void> {
   console.log(`\n== Control centre analytics (issue 9), ${ORDERS} orders in ${YEAR} ==`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-analytics-'));
-  let child: ChildProcess | undefined;
+  const { baseUrl, seedMs, stop } = await startSeededServer({
+    entry: import.meta.url,
+    childFlag: CHILD_FLAG,
+    dataDirPrefix: 'shop-bench-analytics-',
+    timeoutMs: 900_000,
+  });
   try {
-    const started = await startSeededServer(dataDir);
-    child = started.child;
-    const { baseUrl, seedMs } = started;
     console.log(
       `seeded ${ORDERS} orders with their lines through the database adapter in ${(seedMs / 1000).toFixed(1)} s`,
     );
-    const cookie = await login(baseUrl);
+    const cookie = await loginBenchAdmin(baseUrl);
     const headers = { cookie, origin: baseUrl };
     const timed = async (pathname: string) => {
       const started = performance.now();
@@ -251,20 +166,13 @@ export async function benchAnalytics(): Promise<void> {
     }
     console.log(`${'the page: five types at once'.padEnd(30)} cold median ${median(page).toFixed(0).padStart(6)} ms`);
   } finally {
-    const server = child;
-    if (server && server.exitCode === null) {
-      await new Promise<void>((resolve) => {
-        server.once('exit', () => resolve());
-        server.kill('SIGTERM');
-      });
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
-if (process.env.BENCH_ANALYTICS_CHILD === '1' && import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await seedAndServe();
-} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (process.env[CHILD_FLAG] === '1' && isEntryPoint(import.meta.url)) {
+  await seedOrders();
+} else if (isEntryPoint(import.meta.url)) {
   // Run alone: `node --import tsx bench/analytics.ts`.
   await benchAnalytics();
   process.exit(0);

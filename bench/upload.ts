@@ -3,15 +3,14 @@
 // Baselines in the same run: a 0.3-megapixel JPEG through the same endpoint (what the request costs apart
 // from the pixels), and sharp making the same three WebP files from the 12 MP JPEG in this process (what the
 // conversion alone costs, without HTTP, multipart or Payload).
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { ASSET_UPLOAD_FIELD, MAX_UPLOAD_BYTES } from '@shop/shared';
 import { Assets } from '../cms/src/collections/Assets';
+import { clientPasswordHash } from '../cms/src/lib/client-password';
 import { startShop } from './server';
 
 const RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 5);
 const ADMIN = { email: 'bench-upload@bench.example', password: 'Bench-Upload-2026!' };
-const sha256hex = (plain: string) => createHash('sha256').update(plain, 'utf8').digest('hex');
 
 /**
  * A photo-like picture: light gradients, texture at several scales (fine grain to leaf-sized shapes, so the
@@ -86,7 +85,7 @@ export async function benchUpload(): Promise<void> {
     const login = await fetch(`${shop.baseUrl}/api/v2/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ email: ADMIN.email, password: sha256hex(ADMIN.password) }),
+      body: JSON.stringify({ email: ADMIN.email, password: clientPasswordHash(ADMIN.password) }),
     });
     const cookie = login.headers
       .getSetCookie()

@@ -6,7 +6,7 @@
  * One server per test file (beforeAll/afterAll); tests create their own data through the HTTP API.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -14,11 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { clientPasswordHash } from '../src/lib/client-password';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** What the browser sends as the password (SPEC §5): sha256 hex of the plain text. */
-export const sha256hex = (plain: string) => createHash('sha256').update(plain, 'utf8').digest('hex');
+export const sha256hex = clientPasswordHash;
 
 /** A short unique suffix for names, so every test's data is recognisable. */
 export const uid = () => randomUUID().slice(0, 8);

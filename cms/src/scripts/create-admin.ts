@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { getPayload } from 'payload';
 import { isPasswordAcceptable, PASSWORD_RULES } from '@shop/shared';
 import config from '../payload.config';
-import { clientPasswordHash } from '../services/first-admin';
+import { clientPasswordHash } from '../lib/client-password';
 
 const rl = createInterface({ input: process.stdin, output: process.stdout });
 const ask = async (question: string, fallback?: string) => fallback || (await rl.question(question)).trim();

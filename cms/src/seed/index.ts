@@ -7,7 +7,7 @@ import {
   type PayloadRequest,
 } from 'payload';
 import { staticAssetsDir } from '../lib/paths';
-import { clientPasswordHash } from '../services/first-admin';
+import { clientPasswordHash } from '../lib/client-password';
 import { CATEGORIES, CHANGELOGS, type CategoryKey, NOTIFICATIONS, PRODUCTS, RECIPES } from './catalog-data';
 import { categorySvg, mapLimited, productSvg, recipeSvg, renderPng, writeStaticImages } from './images';
 import { buildOrderHistory, createOrders, type SellableProduct } from './orders-history';

@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Payload } from 'payload';
+import { clientPasswordHash } from '../lib/client-password';
 import { env } from '../lib/env';
-
-/** The browser sends sha256hex(password); the server stores that string as the password (Payload hashes it). */
-export const clientPasswordHash = (plain: string) => createHash('sha256').update(plain, 'utf8').digest('hex');
 
 /**
  * The first admin of a production shop comes from ADMIN_EMAIL and ADMIN_PASSWORD, used once when there is

@@ -22,8 +22,15 @@ const categoryRefs = (value: unknown): CategoryRef[] =>
         .map((c) => ({ id: String(c.id), name: String(c.name ?? '') }))
     : [];
 
-const num = (v: unknown, fallback = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+/** A number field as stored, or `fallback` (0 unless given) when it is missing or not a finite number. */
+export function num(v: unknown): number;
+export function num<F>(v: unknown, fallback: F): number | F;
+export function num(v: unknown, fallback: unknown = 0): unknown {
+  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+}
+
+/** A text field as stored; anything missing or of another type reads as empty. */
+export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 export function toPublicProduct(doc: Doc): PublicProduct {
   const img = imageRef(doc.img);

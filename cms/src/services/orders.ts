@@ -1,11 +1,8 @@
 import type { Payload } from 'payload';
 import type { DiscountUnit, OrderLine, OrderStatus, PublicOrder } from '@shop/shared';
 import { notFound, tooManyRequests } from '../lib/app-error';
-import type { Doc } from './mappers';
+import { num, str, type Doc } from './mappers';
 import { sendOrderConfirmation } from './order-mail';
-
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 export function toOrderLines(rows: unknown): OrderLine[] {
   if (!Array.isArray(rows)) return [];

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { MAX_UPLOAD_PIXELS, MESSAGES, type AdminAsset } from '@shop/shared';
 import { badRequest } from '../../lib/app-error';
 import type { Pagination } from '../../lib/envelope';
-import type { Doc } from '../mappers';
+import { num, str, type Doc } from '../mappers';
 import { findByIdOr404, findPage, pageOf } from './admin-queries';
 import type { AdminUser } from './sales';
 
@@ -17,15 +17,13 @@ export interface AssetsFilter {
   sort?: readonly ['created_at', 'ASC' | 'DESC'];
 }
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
 function toAdminAsset(doc: Doc): AdminAsset {
   return {
     id: String(doc.id),
-    created_at: typeof doc.createdAt === 'string' ? doc.createdAt : '',
-    width: num(doc.width),
-    height: num(doc.height),
-    filesize: num(doc.filesize),
+    created_at: str(doc.createdAt),
+    width: num(doc.width, null),
+    height: num(doc.height, null),
+    filesize: num(doc.filesize, null),
   };
 }
 

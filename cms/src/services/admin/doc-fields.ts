@@ -1,7 +1,4 @@
-import type { Doc } from '../mappers';
-
-/** Text fields as the admin screens show them: anything missing or of another type reads as empty. */
-export const str = (v: unknown) => (typeof v === 'string' ? v : '');
+import { str, type Doc } from '../mappers';
 
 /** Who a contact message or an admin account is about: both collections name a person the same way. */
 export function contactOf(doc: Doc) {

@@ -1,9 +1,9 @@
 import type { Payload } from 'payload';
 import type { AdminNotification, NotificationType, RecordStatus } from '@shop/shared';
 import type { Pagination } from '../../lib/envelope';
-import type { Doc } from '../mappers';
+import { str, type Doc } from '../mappers';
 import { allOf, findByIdOr404, findPage, pageOf, setStatusIfChanged } from './admin-queries';
-import { contactOf, str } from './doc-fields';
+import { contactOf } from './doc-fields';
 import type { AdminUser } from './sales';
 import { wordsInAnyField } from './search';
 

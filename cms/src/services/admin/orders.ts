@@ -9,10 +9,9 @@ import {
   type OrderStatusChange,
 } from '@shop/shared';
 import type { Pagination } from '../../lib/envelope';
-import type { Doc } from '../mappers';
+import { str, type Doc } from '../mappers';
 import { toPublicOrder } from '../orders';
 import { findByIdOr404, findPage, pageOf, setStatusIfChanged } from './admin-queries';
-import { str } from './doc-fields';
 import type { AdminUser } from './sales';
 import { wordsInAnyField } from './search';
 
@@ -45,16 +44,18 @@ const LIST_SELECT = {
   createdAt: true,
 } as const;
 
+/** The list row is the order as the order page reads it, cut to the list's columns. */
 function toListItem(doc: Doc): AdminOrderListItem {
+  const order = toPublicOrder(doc);
   return {
-    id: String(doc.id),
-    number: str(doc.number),
-    created_at: str(doc.createdAt),
-    status: (str(doc.status) || 'NEW') as OrderStatus,
-    payer_full_name: str(doc.payer_full_name),
-    payer_email_address: str(doc.payer_email_address),
-    transaction_gross_amount: str(doc.transaction_gross_amount),
-    currency_code: str(doc.currency_code) || 'USD',
+    id: order.id,
+    number: order.number,
+    created_at: order.created_at,
+    status: order.status,
+    payer_full_name: order.payer_full_name,
+    payer_email_address: order.payer_email_address,
+    transaction_gross_amount: order.transaction_gross_amount,
+    currency_code: order.currency_code,
   };
 }
 

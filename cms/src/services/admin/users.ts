@@ -4,10 +4,10 @@ import type { AdminUser, userCreateSchema, userUpdateSchema } from '@shop/shared
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error';
 import { sendInvite } from '../auth/password-reset';
-import { clientPasswordHash } from '../first-admin';
-import type { Doc } from '../mappers';
+import { clientPasswordHash } from '../../lib/client-password';
+import { str, type Doc } from '../mappers';
 import { findByIdOr404 } from './admin-queries';
-import { contactOf, str } from './doc-fields';
+import { contactOf } from './doc-fields';
 import type { AdminUser as Actor } from './sales';
 
 const USERS = 'users';

@@ -8,7 +8,7 @@ import {
   type ResetPasswordInput,
 } from '@shop/shared';
 import { badRequest, notFound, tooManyRequests } from '../../lib/app-error';
-import { clientPasswordHash } from '../first-admin';
+import { clientPasswordHash } from '../../lib/client-password';
 import type { Doc } from '../mappers';
 import { clientAddress } from './client-ip';
 import { renderInviteMail, renderResetMail, type Mail } from './mails';

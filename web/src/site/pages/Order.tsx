@@ -1,5 +1,6 @@
 import { CheckOutlined, EnvironmentOutlined, MailOutlined, SearchOutlined, ShopOutlined } from '@ant-design/icons';
 import {
+  countryName,
   formatLongDate,
   formatMoney,
   lineTotal,
@@ -20,15 +21,6 @@ import { CHECKOUT_MESSAGES } from '../checkout/messages';
 import { Price } from '../components/Price';
 import { TotalsList } from '../components/TotalsList';
 import './order.css';
-
-function countryName(code: string): string {
-  if (!code) return '';
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 function StatusTag({ status }: { status: PublicOrder['status'] }) {
   const display = ORDER_STATUS_DISPLAY[status] ?? { text: status, color: 'default' };

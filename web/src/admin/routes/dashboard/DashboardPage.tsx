@@ -94,6 +94,36 @@ export default function DashboardPage() {
   const { data: config } = useConfig();
   const currency = config?.currency_code;
   const loading = isLoading && !data;
+  const tiles: Omit<TileProps, 'loading'>[] = [
+    {
+      testId: 'tile-sales',
+      title: 'Sales this month',
+      icon: <DollarOutlined />,
+      value: data ? formatMoney(data.sell.current, currency) : undefined,
+      footer: data ? <SalesChange delta={describeSalesDelta(data.sell, currency)} /> : null,
+    },
+    {
+      testId: 'tile-orders',
+      title: 'Orders',
+      icon: <ShoppingCartOutlined />,
+      value: data?.orders,
+      footer: <Link to="/admin/orders">New orders to handle</Link>,
+    },
+    {
+      testId: 'tile-notifications',
+      title: 'Notifications',
+      icon: <BellOutlined />,
+      value: data?.notifications,
+      footer: <Link to="/admin/notifications">Unread messages</Link>,
+    },
+    {
+      testId: 'tile-contacts',
+      title: 'Contacts',
+      icon: <TeamOutlined />,
+      value: data?.contacts,
+      footer: <span className="dashboard-muted">Newsletter contacts</span>,
+    },
+  ];
 
   return (
     <div className="dashboard">
@@ -114,46 +144,11 @@ export default function DashboardPage() {
       ) : null}
 
       <Row gutter={[16, 16]} className="dashboard-tiles">
-        <Col xs={24} sm={12} xl={6}>
-          <Tile
-            testId="tile-sales"
-            title="Sales this month"
-            icon={<DollarOutlined />}
-            value={data ? formatMoney(data.sell.current, currency) : undefined}
-            loading={loading}
-            footer={data ? <SalesChange delta={describeSalesDelta(data.sell, currency)} /> : null}
-          />
-        </Col>
-        <Col xs={24} sm={12} xl={6}>
-          <Tile
-            testId="tile-orders"
-            title="Orders"
-            icon={<ShoppingCartOutlined />}
-            value={data?.orders}
-            loading={loading}
-            footer={<Link to="/admin/orders">New orders to handle</Link>}
-          />
-        </Col>
-        <Col xs={24} sm={12} xl={6}>
-          <Tile
-            testId="tile-notifications"
-            title="Notifications"
-            icon={<BellOutlined />}
-            value={data?.notifications}
-            loading={loading}
-            footer={<Link to="/admin/notifications">Unread messages</Link>}
-          />
-        </Col>
-        <Col xs={24} sm={12} xl={6}>
-          <Tile
-            testId="tile-contacts"
-            title="Contacts"
-            icon={<TeamOutlined />}
-            value={data?.contacts}
-            loading={loading}
-            footer={<span className="dashboard-muted">Newsletter contacts</span>}
-          />
-        </Col>
+        {tiles.map((tile) => (
+          <Col key={tile.testId} xs={24} sm={12} xl={6}>
+            <Tile {...tile} loading={loading} />
+          </Col>
+        ))}
       </Row>
 
       <Card title="What's new" className="dashboard-news" loading={loading}>

@@ -4,7 +4,6 @@ import { Button, Card, Descriptions, type DescriptionsProps, Spin, Typography } 
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { mutate } from 'swr';
-import { isApiError } from '../../../lib/api';
 import { handleResult } from '../../../lib/notify';
 import { refreshDashboard } from '../../api/dashboard';
 import {
@@ -16,6 +15,7 @@ import {
 } from '../../api/notifications';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
+import { useLeaveOnLoadError } from '../../components/record-form';
 import { fullName, NotificationStatusTag, NotificationTypeTag } from './display';
 import { listAddress, type ListLocationState } from './list-location';
 import './notifications.css';
@@ -55,13 +55,7 @@ export default function NotificationDetailPage() {
     void markRead(notification);
   }, [notification]);
 
-  // SPEC §8: a record that cannot be loaded sends the admin back to its list. A lost session is the
-  // unauthorized handler's business (it goes to the login), so it is left alone here.
-  useEffect(() => {
-    if (!error) return;
-    if (isApiError(error) && (error.status === 401 || error.status === 403)) return;
-    navigate(backTo, { replace: true });
-  }, [error, navigate, backTo]);
+  useLeaveOnLoadError(error, backTo);
 
   const remove = async () => {
     if (!notification) return;

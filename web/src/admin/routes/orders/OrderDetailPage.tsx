@@ -2,6 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
   ADMIN_SETTABLE_ORDER_STATUSES,
   type AdminOrder,
+  countryName,
   formatAdminDate,
   formatMoney,
   lineTotal,
@@ -26,12 +27,12 @@ import {
 } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { isApiError } from '../../../lib/api';
 import { handleResult, notify } from '../../../lib/notify';
 import { refreshDashboard } from '../../api/dashboard';
 import { updateOrderStatus, useAdminOrder } from '../../api/orders';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
+import { useLeaveOnLoadError } from '../../components/record-form';
 import { availableActions, type OrderAction } from './order-actions';
 import './order-detail.css';
 
@@ -58,15 +59,6 @@ function StatusTag({ status }: { status: OrderStatus }) {
       {display.text}
     </Tag>
   );
-}
-
-function countryName(code: string): string {
-  if (!code) return '';
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 function Facts({ rows }: { rows: { label: string; value: ReactNode; testId?: string; strong?: boolean }[] }) {
@@ -314,13 +306,7 @@ export default function OrderDetailPage() {
   const { data: order, error, mutate } = useAdminOrder(id);
   const [saving, setSaving] = useState(false);
 
-  // SPEC §8: an order that cannot be loaded sends the admin back to the list. A 401/403 is the session's
-  // business (the unauthorized handler goes to the login), so the page does not race it.
-  useEffect(() => {
-    if (!error) return;
-    if (isApiError(error) && (error.status === 401 || error.status === 403)) return;
-    navigate(ORDERS_PATH, { replace: true });
-  }, [error, navigate]);
+  useLeaveOnLoadError(error, ORDERS_PATH);
 
   // SPEC §4: opening a NEW order moves it to PROCESSING, once.
   useEffect(() => {

@@ -1,15 +1,7 @@
-import {
-  type AdminProduct,
-  currencySymbol,
-  DEFAULT_CURRENCY,
-  MAX_PRODUCT_PRICE,
-  type ProductInput,
-} from '@shop/shared';
+import { type AdminProduct, currencySymbol, DEFAULT_CURRENCY, MAX_PRODUCT_PRICE } from '@shop/shared';
 import { Card, Form, Input, InputNumber, Select, Space } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { isApiError } from '../../../lib/api';
-import { handleResult, notify } from '../../../lib/notify';
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
 import { refreshCategoryLists, useCategoryChoices } from '../../api/categories';
 import { useAdminConfig } from '../../api/config';
 import {
@@ -20,27 +12,20 @@ import {
   updateProduct,
   useAdminProduct,
 } from '../../api/products';
-import { AssetPicker } from '../../components/asset-picker/AssetPicker';
-import { confirmAction } from '../../components/confirm';
-import { FormActions } from '../../components/FormActions';
 import { PageHeader } from '../../components/PageHeader';
-import { issuesToErrors, serverIssues, withoutError } from './form-errors';
-import { FormLoading, PublishAtField, Toggle } from './form-fields';
-import { PRODUCTS_PATH } from './list-filters';
+import { fieldStatus } from '../../components/form-errors';
+import { useLeaveOnLoadError, useRecordForm } from '../../components/record-form';
+import { FormLoading, ImageCard, PublicationFields, Toggle } from '../../components/form-fields';
+import { PRODUCTS_PATH } from '../../components/catalog-paths';
 import {
   discountUnitOptions,
   draftFromProduct,
   newProductDraft,
   PRODUCT_FIELDS,
   type ProductDraft,
-  type ProductErrors,
-  type ProductField,
   quantityUnitOptions,
   validateProduct,
 } from './product-form';
-
-const fieldStatus = (errors: ProductErrors, field: ProductField) =>
-  errors[field] ? { validateStatus: 'error' as const, help: errors[field] } : {};
 
 interface FormProps {
   /** The product being edited; none on the add page. */
@@ -52,14 +37,25 @@ interface FormProps {
 
 /** The one form of the add and edit pages (SPEC §2 Product form). */
 function ProductForm({ product, currencyCode, quantityUnits, discountUnits }: FormProps) {
-  const navigate = useNavigate();
+  const { draft, errors, edit, actions } = useRecordForm({
+    record: product,
+    newDraft: newProductDraft,
+    draftFrom: (record: AdminProduct) => draftFromProduct(record, currencyCode),
+    validate: (current: ProductDraft) => validateProduct(current, currencyCode),
+    fields: PRODUCT_FIELDS,
+    create: createProduct,
+    update: updateProduct,
+    reload: reloadProduct,
+    destroy: deleteProduct,
+    refreshLists: () => {
+      void refreshProductLists();
+      // Product counts per category change with the product's categories.
+      void refreshCategoryLists();
+    },
+    listPath: PRODUCTS_PATH,
+    testIdPrefix: 'product',
+  });
   const editing = product !== undefined;
-  const [draft, setDraft] = useState<ProductDraft>(() =>
-    product ? draftFromProduct(product, currencyCode) : newProductDraft(),
-  );
-  const [errors, setErrors] = useState<ProductErrors>({});
-  const [saving, setSaving] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const categories = useCategoryChoices();
 
   const categoryOptions = useMemo(() => {
@@ -80,66 +76,6 @@ function ProductForm({ product, currencyCode, quantityUnits, discountUnits }: Fo
     [discountUnits, currencyCode],
   );
   const symbol = currencySymbol(currencyCode);
-
-  const edit = <K extends ProductField>(field: K, value: ProductDraft[K]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
-  };
-
-  const save = async () => {
-    const checked = validateProduct(draft, currencyCode);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      notify.invalidForm();
-      return;
-    }
-    setSaving(true);
-    const input: ProductInput = checked.input;
-    const envelope = product ? await updateProduct(product.id, input) : await createProduct(input);
-    setSaving(false);
-    const kind = handleResult(envelope, { method: product ? 'put' : 'post' });
-    if (kind === 'invalid') {
-      setErrors(issuesToErrors(serverIssues(envelope.result), PRODUCT_FIELDS));
-      return;
-    }
-    // Deleted by someone else meanwhile: there is nothing left to edit here.
-    if (envelope.status === 404) navigate(PRODUCTS_PATH, { replace: true });
-    if (kind !== 'success') return;
-    void refreshProductLists();
-    // Product counts per category change with the product's categories.
-    void refreshCategoryLists();
-    if (!product) {
-      navigate(PRODUCTS_PATH);
-      return;
-    }
-    // SPEC §4: after an update the page reloads the record and stays.
-    const fresh = (await reloadProduct(product.id)) ?? envelope.result;
-    if (fresh) setDraft(draftFromProduct(fresh, currencyCode));
-  };
-
-  const remove = async () => {
-    if (!product) return;
-    const confirmed = await confirmAction({ okText: 'Delete', danger: true });
-    if (!confirmed) return;
-    setDeleting(true);
-    const envelope = await deleteProduct(product.id);
-    setDeleting(false);
-    if (handleResult(envelope, { method: 'delete' }) !== 'success') return;
-    void refreshProductLists();
-    void refreshCategoryLists();
-    navigate(PRODUCTS_PATH, { replace: true });
-  };
-
-  const actions = (
-    <FormActions
-      testIdPrefix="product"
-      onBack={() => navigate(PRODUCTS_PATH)}
-      onDelete={editing ? () => void remove() : undefined}
-      onSave={() => void save()}
-      saving={saving}
-      deleting={deleting}
-    />
-  );
 
   return (
     <div className="catalog-form-page">
@@ -251,11 +187,7 @@ function ProductForm({ product, currencyCode, quantityUnits, discountUnits }: Fo
         </Card>
 
         <div className="catalog-form-side">
-          <Card className="catalog-form-card" title="Image">
-            <Form.Item className="catalog-form-last" {...fieldStatus(errors, 'img_id')}>
-              <AssetPicker value={draft.img_id} onChange={(id) => edit('img_id', id)} invalid={!!errors.img_id} />
-            </Form.Item>
-          </Card>
+          <ImageCard value={draft.img_id} error={errors.img_id} onChange={(id) => edit('img_id', id)} />
           <Card className="catalog-form-card" title="Sale and visibility">
             <Toggle
               label="Apply discount"
@@ -278,19 +210,13 @@ function ProductForm({ product, currencyCode, quantityUnits, discountUnits }: Fo
               onChange={(checked) => edit('inventory_stock', checked)}
               testId="product-inventory-stock"
             />
-            <Toggle
-              label="Published"
-              hint="Shown on the storefront."
-              checked={draft.published}
-              onChange={(checked) => edit('published', checked)}
-              testId="product-published"
-            />
-            <PublishAtField
-              value={draft.publish_at}
-              disabled={!draft.published}
-              error={errors.publish_at}
-              onChange={(value) => edit('publish_at', value)}
-              testId="product-publish-at"
+            <PublicationFields
+              published={draft.published}
+              publishAt={draft.publish_at}
+              publishAtError={errors.publish_at}
+              onPublishedChange={(checked) => edit('published', checked)}
+              onPublishAtChange={(value) => edit('publish_at', value)}
+              testIdPrefix="product"
             />
           </Card>
         </div>
@@ -302,17 +228,10 @@ function ProductForm({ product, currencyCode, quantityUnits, discountUnits }: Fo
 /** /admin/products/add and /admin/products/edit/{id}. */
 export default function ProductFormPage() {
   const { id } = useParams();
-  const navigate = useNavigate();
   const config = useAdminConfig();
   const product = useAdminProduct(id);
 
-  // SPEC §8: a product that cannot be loaded or does not exist sends the admin back to the list. A lost
-  // session is left to the logout handler.
-  useEffect(() => {
-    if (!id || !product.error) return;
-    if (isApiError(product.error) && (product.error.status === 401 || product.error.status === 403)) return;
-    navigate(PRODUCTS_PATH, { replace: true });
-  }, [id, product.error, navigate]);
+  useLeaveOnLoadError(product.error, PRODUCTS_PATH);
 
   const title = id ? 'Edit product' : 'Add product';
   // The discount's cash unit is shown as the shop's currency, so the form waits for the settings; if they

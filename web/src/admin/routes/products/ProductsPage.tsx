@@ -106,6 +106,51 @@ const INVENTORY_OPTIONS: { value: InventoryFilter; label: string }[] = [
 const nextPage = (action: string, current: number | undefined, sizeChanged: boolean) =>
   action === 'paginate' && !sizeChanged ? (current ?? 1) : 1;
 
+interface CatalogTableProps<T extends { id: string; name: string }> {
+  /** data-testid of the table's frame; its rows are `<rowTestId>-<name>`. */
+  testId: string;
+  rowTestId: string;
+  columns: TableColumnsType<T>;
+  list: { data?: { items: T[]; count: number }; isLoading: boolean };
+  page: number;
+  size: number;
+  onChange: TableProps<T>['onChange'];
+  emptyText: string;
+  onOpen: (row: T) => void;
+  phone: boolean;
+  /** "3 products", "1 category" under the table. */
+  countLabel: (total: number) => string;
+}
+
+/** One tab's table: rows open their record, pages and sizes as in the URL. */
+function CatalogTable<T extends { id: string; name: string }>(props: CatalogTableProps<T>) {
+  const { list, page, size, phone } = props;
+  return (
+    <div className="catalog-table" data-testid={props.testId}>
+      <Table<T>
+        rowKey="id"
+        columns={props.columns}
+        dataSource={(list.data?.items ?? []).slice(0, size)}
+        loading={list.isLoading}
+        onChange={props.onChange}
+        locale={{ emptyText: props.emptyText }}
+        rowClassName="catalog-row"
+        onRow={(row) => rowProps(`${props.rowTestId}-${row.name}`, () => props.onOpen(row))}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: list.data?.count ?? 0,
+          showSizeChanger: true,
+          size: phone ? 'small' : 'medium',
+          showLessItems: phone,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showTotal: props.countLabel,
+        }}
+      />
+    </div>
+  );
+}
+
 function ProductsTab({ phone }: { phone: boolean }) {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -210,30 +255,19 @@ function ProductsTab({ phone }: { phone: boolean }) {
           data-testid="products-inventory"
         />
       </div>
-      <div className="catalog-table" data-testid="products-table">
-        <Table<AdminProduct>
-          rowKey="id"
-          columns={columns}
-          dataSource={(products.data?.items ?? []).slice(0, filters.size)}
-          loading={products.isLoading}
-          onChange={onTableChange}
-          locale={{ emptyText: filters.search || filters.inventory ? 'No products match' : 'No products yet' }}
-          rowClassName="catalog-row"
-          onRow={(product) =>
-            rowProps(`product-row-${product.name}`, () => navigate(`/admin/products/edit/${product.id}`))
-          }
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total: products.data?.count ?? 0,
-            showSizeChanger: true,
-            size: phone ? 'small' : 'medium',
-            showLessItems: phone,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (total) => `${total} ${total === 1 ? 'product' : 'products'}`,
-          }}
-        />
-      </div>
+      <CatalogTable<AdminProduct>
+        testId="products-table"
+        rowTestId="product-row"
+        columns={columns}
+        list={products}
+        page={filters.page}
+        size={filters.size}
+        onChange={onTableChange}
+        emptyText={filters.search || filters.inventory ? 'No products match' : 'No products yet'}
+        onOpen={(product) => navigate(`/admin/products/edit/${product.id}`)}
+        phone={phone}
+        countLabel={(total) => `${total} ${total === 1 ? 'product' : 'products'}`}
+      />
     </Card>
   );
 }
@@ -302,30 +336,19 @@ function CategoriesTab({ phone }: { phone: boolean }) {
           testId="categories-search"
         />
       </div>
-      <div className="catalog-table" data-testid="categories-table">
-        <Table<AdminCategory>
-          rowKey="id"
-          columns={columns}
-          dataSource={(categories.data?.items ?? []).slice(0, filters.size)}
-          loading={categories.isLoading}
-          onChange={onTableChange}
-          locale={{ emptyText: filters.search ? 'No categories match' : 'No categories yet' }}
-          rowClassName="catalog-row"
-          onRow={(category) =>
-            rowProps(`category-row-${category.name}`, () => navigate(`/admin/categories/edit/${category.id}`))
-          }
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total: categories.data?.count ?? 0,
-            showSizeChanger: true,
-            size: phone ? 'small' : 'medium',
-            showLessItems: phone,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (total) => `${total} ${total === 1 ? 'category' : 'categories'}`,
-          }}
-        />
-      </div>
+      <CatalogTable<AdminCategory>
+        testId="categories-table"
+        rowTestId="category-row"
+        columns={columns}
+        list={categories}
+        page={filters.page}
+        size={filters.size}
+        onChange={onTableChange}
+        emptyText={filters.search ? 'No categories match' : 'No categories yet'}
+        onOpen={(category) => navigate(`/admin/categories/edit/${category.id}`)}
+        phone={phone}
+        countLabel={(total) => `${total} ${total === 1 ? 'category' : 'categories'}`}
+      />
     </Card>
   );
 }

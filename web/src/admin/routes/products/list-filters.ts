@@ -13,8 +13,7 @@ export const CATALOG_TABS: { value: CatalogStep; label: string }[] = [
   { value: 'category', label: 'Categories' },
 ];
 
-export const PRODUCTS_PATH = '/admin/products/product';
-export const CATEGORIES_PATH = '/admin/products/category';
+export { CATEGORIES_PATH, PRODUCTS_PATH } from '../../components/catalog-paths';
 
 export const isCatalogStep = (value: string | undefined): value is CatalogStep =>
   value === 'product' || value === 'category';

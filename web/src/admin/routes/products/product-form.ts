@@ -13,7 +13,7 @@ import {
   productInputSchema,
   QUANTITY_UNITS,
 } from '@shop/shared';
-import { type FieldErrors, type FieldIssue, issuesToErrors } from './form-errors';
+import { type FieldErrors, type FieldIssue, issuesToErrors } from '../../components/form-errors';
 
 export interface ProductDraft {
   name: string;

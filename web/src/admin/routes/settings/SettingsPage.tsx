@@ -14,6 +14,7 @@ import {
 } from '../../api/config';
 import { confirmAction } from '../../components/confirm';
 import { FormLoadingBody } from '../../components/FormActions';
+import { fieldStatus } from '../../components/form-errors';
 import { PageHeader } from '../../components/PageHeader';
 import {
   categoryOptions,
@@ -44,9 +45,6 @@ interface FormState {
   baseline: SettingsDraft;
   draft: SettingsDraft;
 }
-
-const fieldStatus = (errors: SettingsErrors, field: SettingsField) =>
-  errors[field] ? { validateStatus: 'error' as const, help: errors[field] } : {};
 
 function ReadOnlyTags({ values, testId, empty }: { values: readonly string[]; testId: string; empty: string }) {
   if (values.length === 0) return <Typography.Text type="secondary">{empty}</Typography.Text>;

@@ -1,14 +1,15 @@
 import { SaveOutlined } from '@ant-design/icons';
 import type { AdminUser, Envelope } from '@shop/shared';
 import { Button, Card, Form, Input, Switch } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { createUser, deleteUser, forgetUser, refreshUserLists, storeUser, updateUser, useUser } from '../../api/users';
 import { confirmAction } from '../../components/confirm';
 import { FormActions, FormLoadingBody } from '../../components/FormActions';
+import { fieldStatus } from '../../components/form-errors';
 import { PageHeader } from '../../components/PageHeader';
+import { useLeaveOnLoadError } from '../../components/record-form';
 import { handleWriteResult } from '../../components/write-result';
 import {
   checkNewUser,
@@ -30,9 +31,6 @@ interface FormState {
   baseline: UserDraft;
   draft: UserDraft;
 }
-
-const fieldStatus = (errors: UserErrors, field: UserField) =>
-  errors[field] ? { validateStatus: 'error' as const, help: errors[field] } : {};
 
 interface UserFormProps {
   /** The account being edited; absent for a new one. */
@@ -246,13 +244,7 @@ function EditUser({ id }: { id: string }) {
   const navigate = useNavigate();
   const { data: user, error } = useUser(id);
 
-  // SPEC §8: a record that cannot be loaded sends the admin back to its list. A lost session is the
-  // unauthorized handler's business (it goes to the login), so it is left alone here.
-  useEffect(() => {
-    if (!error) return;
-    if (isApiError(error) && (error.status === 401 || error.status === 403)) return;
-    navigate(LIST_PATH, { replace: true });
-  }, [error, navigate]);
+  useLeaveOnLoadError(error, LIST_PATH);
 
   if (!user) {
     return (

@@ -52,3 +52,7 @@ export function withoutError<F extends string>(errors: FieldErrors<F>, field: F)
   delete next[field];
   return next;
 }
+
+/** The Form.Item props that show a field's message under it, or none while the field is fine. */
+export const fieldStatus = <F extends string>(errors: FieldErrors<F>, field: F) =>
+  errors[field] ? { validateStatus: 'error' as const, help: errors[field] } : {};

@@ -1,8 +1,9 @@
 import { Card, DatePicker, Form, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { FormLoadingBody } from '../../components/FormActions';
-import { PageHeader } from '../../components/PageHeader';
+import { AssetPicker } from './asset-picker/AssetPicker';
+import { FormLoadingBody } from './FormActions';
+import { PageHeader } from './PageHeader';
 import './catalog-form.css';
 
 /** SPEC §9: the admin's dates are month/day/year on a 12-hour clock. */
@@ -74,5 +75,54 @@ export function FormLoading({ title }: { title: string }) {
         <FormLoadingBody />
       </Card>
     </div>
+  );
+}
+
+interface ImageCardProps {
+  value: string | null;
+  error?: string;
+  onChange: (id: string | null) => void;
+}
+
+/** The record's one picture, chosen from the shop's assets. */
+export function ImageCard({ value, error, onChange }: ImageCardProps) {
+  return (
+    <Card className="catalog-form-card" title="Image">
+      <Form.Item className="catalog-form-last" {...(error ? { validateStatus: 'error' as const, help: error } : {})}>
+        <AssetPicker value={value} onChange={onChange} invalid={!!error} />
+      </Form.Item>
+    </Card>
+  );
+}
+
+interface PublicationFieldsProps {
+  published: boolean;
+  publishAt: string | null;
+  publishAtError?: string;
+  onPublishedChange: (published: boolean) => void;
+  onPublishAtChange: (value: string | null) => void;
+  /** `<prefix>-published` and `<prefix>-publish-at`, e.g. "product". */
+  testIdPrefix: string;
+}
+
+/** Published and its publication time; the time only counts while the record is published. */
+export function PublicationFields(props: PublicationFieldsProps) {
+  return (
+    <>
+      <Toggle
+        label="Published"
+        hint="Shown on the storefront."
+        checked={props.published}
+        onChange={props.onPublishedChange}
+        testId={`${props.testIdPrefix}-published`}
+      />
+      <PublishAtField
+        value={props.publishAt}
+        disabled={!props.published}
+        error={props.publishAtError}
+        onChange={props.onPublishAtChange}
+        testId={`${props.testIdPrefix}-publish-at`}
+      />
+    </>
   );
 }
