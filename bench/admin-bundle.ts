@@ -10,19 +10,22 @@ const DEMO_ADMIN = { email: 'admin@bottega.example', password: 'Bottega2025!' };
 interface Scripts {
   urls: Set<string>;
   bytes: Map<string, Buffer>;
+  /** Bodies still being read: awaited before the page closes, or they are lost. */
+  pending: Promise<void>[];
 }
 
 function collectScripts(page: Page): Scripts {
-  const scripts: Scripts = { urls: new Set(), bytes: new Map() };
-  page.on('response', async (res) => {
+  const scripts: Scripts = { urls: new Set(), bytes: new Map(), pending: [] };
+  page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
     const url = new URL(res.url()).pathname;
     scripts.urls.add(url);
-    try {
-      scripts.bytes.set(url, await res.body());
-    } catch {
-      /* redirected or aborted */
-    }
+    scripts.pending.push(
+      res.body().then(
+        (body) => void scripts.bytes.set(url, body),
+        () => undefined,
+      ),
+    );
   });
   return scripts;
 }
@@ -38,6 +41,7 @@ export async function benchAdminBundle(): Promise<void> {
     const sitePage = await browser.newPage();
     const site = collectScripts(sitePage);
     await sitePage.goto(`${shop.baseUrl}/site`, { waitUntil: 'networkidle' });
+    await Promise.all(site.pending);
     await sitePage.close();
 
     // A fresh browser context: an admin's first visit, through sign-in and every part-one screen.
@@ -55,6 +59,7 @@ export async function benchAdminBundle(): Promise<void> {
     await adminPage.goto(`${shop.baseUrl}/admin/orders`, { waitUntil: 'networkidle' });
     await adminPage.locator('[data-testid^="order-row-"]').first().click();
     await adminPage.waitForLoadState('networkidle');
+    await Promise.all(admin.pending);
     await context.close();
 
     const siteBytes = gz([...site.urls].map((u) => site.bytes.get(u) ?? Buffer.alloc(0)));

@@ -4,7 +4,7 @@
 // from the pixels), and sharp making the same three WebP files from the 12 MP JPEG in this process (what the
 // conversion alone costs, without HTTP, multipart or Payload).
 import sharp from 'sharp';
-import { ASSET_UPLOAD_FIELD, MAX_UPLOAD_BYTES } from '@shop/shared';
+import { ASSET_UPLOAD_FIELD, MAX_UPLOAD_BYTES } from '@shop/shared/admin';
 import { Assets } from '../cms/src/collections/Assets';
 import { clientPasswordHash } from '../cms/src/lib/client-password';
 import { startShop } from './server';

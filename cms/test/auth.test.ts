@@ -8,7 +8,7 @@
  * accepts with the cookie.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_RESULTS, MESSAGES } from '@shop/shared';
+import { AUTH_RESULTS, MESSAGES } from '@shop/shared/admin';
 import {
   type AdminClient,
   type ApiInit,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { CollectionConfig } from 'payload';
-import { MAX_UPLOAD_PIXELS } from '@shop/shared';
+import { MAX_UPLOAD_PIXELS } from '@shop/shared/admin';
 import { isAdmin } from '../access/is-admin';
 import { uploadsDir } from '../lib/paths';
 import { assertImageUnused } from '../services/admin/assets';

@@ -6,5 +6,3 @@ export * from './dates';
 export * from './countries';
 export * from './messages';
 export * from './api-types';
-export * from './admin-api';
-export * from './admin-catalog-api';

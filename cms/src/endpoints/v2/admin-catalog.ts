@@ -5,7 +5,7 @@ import {
   categoryInputSchema,
   idSchema,
   productInputSchema,
-} from '@shop/shared';
+} from '@shop/shared/admin';
 import { body, param, query, requireAdmin, v2 } from '../../lib/endpoint';
 import {
   createAdminCategory,

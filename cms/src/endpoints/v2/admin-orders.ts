@@ -1,4 +1,4 @@
-import { archiveOrdersQuerySchema, idSchema, openOrdersQuerySchema, orderStatusUpdateSchema } from '@shop/shared';
+import { archiveOrdersQuerySchema, idSchema, openOrdersQuerySchema, orderStatusUpdateSchema } from '@shop/shared/admin';
 import { body, param, query, requireAdmin, v2 } from '../../lib/endpoint';
 import { getAdminOrder, listAdminOrders, setOrderStatus } from '../../services/admin/orders';
 import { salesGraph } from '../../services/admin/sales';

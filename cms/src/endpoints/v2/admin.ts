@@ -1,5 +1,5 @@
 import type { Endpoint } from 'payload';
-import { adminConfigSchema } from '@shop/shared';
+import { adminConfigSchema } from '@shop/shared/admin';
 import { body, requireAdmin, v2 } from '../../lib/endpoint';
 import { dashboardCounts } from '../../services/admin/sales';
 import { getAdminConfig, updateAdminConfig } from '../../services/admin/settings';

@@ -1,5 +1,5 @@
 import type { Endpoint } from 'payload';
-import { ANALYTICS_TYPES, analyticsQuerySchema, type AnalyticsType } from '@shop/shared';
+import { ANALYTICS_TYPES, analyticsQuerySchema, type AnalyticsType } from '@shop/shared/admin';
 import { notFound } from '../../lib/app-error';
 import { param, query, requireAdmin, v2 } from '../../lib/endpoint';
 import { analytics } from '../../services/admin/analytics';

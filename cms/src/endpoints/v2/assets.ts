@@ -1,5 +1,5 @@
 import type { Endpoint, PayloadRequest } from 'payload';
-import { ASSET_UPLOAD_FIELD, assetsQuerySchema, idSchema, MAX_UPLOAD_BYTES } from '@shop/shared';
+import { ASSET_UPLOAD_FIELD, assetsQuerySchema, idSchema, MAX_UPLOAD_BYTES } from '@shop/shared/admin';
 import { AppError, badRequest } from '../../lib/app-error';
 import { param, query, requireAdmin, v2 } from '../../lib/endpoint';
 import { deleteAsset, listAssets, uploadAsset } from '../../services/admin/assets';

@@ -1,5 +1,5 @@
 import type { Endpoint } from 'payload';
-import { AUTH_RESULTS, loginSchema, resetPasswordSchema } from '@shop/shared';
+import { AUTH_RESULTS, loginSchema, resetPasswordSchema } from '@shop/shared/admin';
 import { body, param, requireAdmin, v2 } from '../../lib/endpoint';
 import { envelope } from '../../lib/envelope';
 import { checkPasswordLink, requestPasswordReset, setPasswordFromLink } from '../../services/auth/password-reset';

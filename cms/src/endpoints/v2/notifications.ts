@@ -1,4 +1,4 @@
-import { idSchema, notificationsQuerySchema, notificationUpdateSchema } from '@shop/shared';
+import { idSchema, notificationsQuerySchema, notificationUpdateSchema } from '@shop/shared/admin';
 import { body, param, query, requireAdmin, v2 } from '../../lib/endpoint';
 import {
   deleteNotification,

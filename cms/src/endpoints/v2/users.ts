@@ -1,5 +1,5 @@
 import type { Endpoint } from 'payload';
-import { idSchema, userCreateSchema, userUpdateSchema } from '@shop/shared';
+import { idSchema, userCreateSchema, userUpdateSchema } from '@shop/shared/admin';
 import { body, param, requireAdmin, v2 } from '../../lib/endpoint';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from '../../services/admin/users';
 

@@ -10,7 +10,7 @@ import {
   type MapPoint,
   type SalesRow,
   toCents,
-} from '@shop/shared';
+} from '@shop/shared/admin';
 import type { AdminUser } from './sales';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { APIError, type Payload, type PayloadRequest } from 'payload';
 import sharp from 'sharp';
-import { MAX_UPLOAD_PIXELS, MESSAGES, type AdminAsset } from '@shop/shared';
+import { MAX_UPLOAD_PIXELS, MESSAGES, type AdminAsset } from '@shop/shared/admin';
 import { badRequest } from '../../lib/app-error';
 import type { Pagination } from '../../lib/envelope';
 import { num, str, type Doc } from '../mappers';

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload';
 import type { z } from 'zod';
-import type { AdminCategory, adminCategoriesQuerySchema, categoryInputSchema } from '@shop/shared';
+import type { AdminCategory, adminCategoriesQuerySchema, categoryInputSchema } from '@shop/shared/admin';
 import { AppError, badRequest } from '../../lib/app-error';
 import type { Pagination } from '../../lib/envelope';
 import { type Doc, toPublicCategory } from '../mappers';

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload';
-import type { AdminNotification, NotificationType, RecordStatus } from '@shop/shared';
+import type { AdminNotification, NotificationType, RecordStatus } from '@shop/shared/admin';
 import type { Pagination } from '../../lib/envelope';
 import { str, type Doc } from '../mappers';
 import { allOf, findByIdOr404, findPage, pageOf, setStatusIfChanged } from './admin-queries';

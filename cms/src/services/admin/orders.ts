@@ -7,7 +7,7 @@ import {
   type AdminOrderListItem,
   type OrderStatus,
   type OrderStatusChange,
-} from '@shop/shared';
+} from '@shop/shared/admin';
 import type { Pagination } from '../../lib/envelope';
 import { str, type Doc } from '../mappers';
 import { toPublicOrder } from '../orders';

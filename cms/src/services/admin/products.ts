@@ -1,6 +1,6 @@
 import type { Payload } from 'payload';
 import type { z } from 'zod';
-import type { AdminProduct, adminProductsQuerySchema, productInputSchema } from '@shop/shared';
+import type { AdminProduct, adminProductsQuerySchema, productInputSchema } from '@shop/shared/admin';
 import { badRequest } from '../../lib/app-error';
 import type { Pagination } from '../../lib/envelope';
 import { type Doc, toPublicProduct } from '../mappers';

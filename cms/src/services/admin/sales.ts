@@ -1,5 +1,5 @@
 import type { Payload, PayloadRequest, Where } from 'payload';
-import { fromCents, toCents, type DashboardCounts, type SalesPoint } from '@shop/shared';
+import { fromCents, toCents, type DashboardCounts, type SalesPoint } from '@shop/shared/admin';
 
 export type AdminUser = NonNullable<PayloadRequest['user']>;
 

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload';
 import type { z } from 'zod';
-import type { AdminConfig, adminConfigSchema } from '@shop/shared';
+import type { AdminConfig, adminConfigSchema } from '@shop/shared/admin';
 import { badRequest } from '../../lib/app-error';
 import { paypalPublicConfig } from '../paypal/public-config';
 import { getSettings, type ShopSettingsValues } from '../settings';

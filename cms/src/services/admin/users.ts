@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { APIError, type Payload, type PayloadRequest } from 'payload';
-import type { AdminUser, userCreateSchema, userUpdateSchema } from '@shop/shared';
+import type { AdminUser, userCreateSchema, userUpdateSchema } from '@shop/shared/admin';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error';
 import { sendInvite } from '../auth/password-reset';

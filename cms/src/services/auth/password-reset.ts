@@ -6,7 +6,7 @@ import {
   resetTokenSchema,
   type InviteCheck,
   type ResetPasswordInput,
-} from '@shop/shared';
+} from '@shop/shared/admin';
 import { badRequest, notFound, tooManyRequests } from '../../lib/app-error';
 import { clientPasswordHash } from '../../lib/client-password';
 import type { Doc } from '../mappers';

@@ -10,7 +10,7 @@ import {
   type PayloadRequest,
 } from 'payload';
 import { generateExpiredPayloadCookie, generatePayloadCookie } from 'payload/shared';
-import { MESSAGES, type AdminSession } from '@shop/shared';
+import { MESSAGES, type AdminSession } from '@shop/shared/admin';
 import { AppError } from '../../lib/app-error';
 import type { Doc } from '../mappers';
 import { clientAddress } from './client-ip';

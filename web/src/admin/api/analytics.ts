@@ -1,4 +1,4 @@
-import type { AnalyticsResults, AnalyticsType } from '@shop/shared';
+import type { AnalyticsResults, AnalyticsType } from '@shop/shared/admin';
 import useSWR from 'swr';
 import { fetchResult, withQuery } from '../../lib/api';
 

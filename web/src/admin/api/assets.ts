@@ -1,4 +1,4 @@
-import { ASSET_UPLOAD_FIELD, type AdminAsset, type Envelope } from '@shop/shared';
+import { ASSET_UPLOAD_FIELD, type AdminAsset, type Envelope } from '@shop/shared/admin';
 import useSWR, { mutate } from 'swr';
 import { apiDelete, apiUrl, assetUrl, fetchList, type ListPage, withQuery } from '../../lib/api';
 

@@ -3,7 +3,7 @@
  * in an http-only cookie; the browser only keeps a "logged in" marker in local storage, which decides
  * whether the admin screens are shown at all (the cookie decides what the server answers).
  */
-import { MESSAGES, type AdminSession, type Envelope, type InviteCheck } from '@shop/shared';
+import { MESSAGES, type AdminSession, type Envelope, type InviteCheck } from '@shop/shared/admin';
 import { mutate } from 'swr';
 import { apiGet, apiPost, apiPut } from '../../lib/api';
 import { handleResult, type ResultKind } from '../../lib/notify';

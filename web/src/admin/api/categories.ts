@@ -1,4 +1,4 @@
-import type { AdminCategory, CategoryInput } from '@shop/shared';
+import type { AdminCategory, CategoryInput } from '@shop/shared/admin';
 import useSWR, { mutate } from 'swr';
 import { apiDelete, apiPost, apiPut, fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
 

@@ -1,4 +1,4 @@
-import type { AdminConfig, AdminConfigInput } from '@shop/shared';
+import type { AdminConfig, AdminConfigInput } from '@shop/shared/admin';
 import useSWR, { mutate } from 'swr';
 import { ApiError, apiHost, apiPost, fetchResult } from '../../lib/api';
 

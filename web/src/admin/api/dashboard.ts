@@ -1,4 +1,4 @@
-import type { DashboardCounts } from '@shop/shared';
+import type { DashboardCounts } from '@shop/shared/admin';
 import useSWR, { mutate } from 'swr';
 import { fetchResult } from '../../lib/api';
 

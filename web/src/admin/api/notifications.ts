@@ -1,4 +1,4 @@
-import type { AdminNotification, RecordStatus } from '@shop/shared';
+import type { AdminNotification, RecordStatus } from '@shop/shared/admin';
 import useSWR, { mutate } from 'swr';
 import { apiDelete, apiPut, fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
 

@@ -1,4 +1,4 @@
-import type { AdminOrder, AdminOrderListItem, OrderStatus, OrderStatusUpdate, SalesPoint } from '@shop/shared';
+import type { AdminOrder, AdminOrderListItem, OrderStatus, OrderStatusUpdate, SalesPoint } from '@shop/shared/admin';
 import useSWR from 'swr';
 import { apiPut, fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
 

@@ -1,4 +1,4 @@
-import { type AdminProduct, PRODUCT_SORT_COLUMNS, type ProductInput } from '@shop/shared';
+import { type AdminProduct, PRODUCT_SORT_COLUMNS, type ProductInput } from '@shop/shared/admin';
 import useSWR, { mutate } from 'swr';
 import { apiDelete, apiPost, apiPut, fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
 

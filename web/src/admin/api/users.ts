@@ -1,4 +1,4 @@
-import type { AdminUser, Envelope, UserCreateInput, UserUpdateInput } from '@shop/shared';
+import type { AdminUser, Envelope, UserCreateInput, UserUpdateInput } from '@shop/shared/admin';
 import useSWR, { mutate } from 'swr';
 import { apiDelete, apiPost, apiPut, fetchList, fetchResult, type ListPage } from '../../lib/api';
 

@@ -1,4 +1,4 @@
-import type { CategorySales } from '@shop/shared';
+import type { CategorySales } from '@shop/shared/admin';
 import { PieChart } from 'echarts/charts';
 import { TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';

@@ -1,4 +1,4 @@
-import type { SalesPoint } from '@shop/shared';
+import type { SalesPoint } from '@shop/shared/admin';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';

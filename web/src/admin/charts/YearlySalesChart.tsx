@@ -1,4 +1,4 @@
-import type { SalesRow } from '@shop/shared';
+import type { SalesRow } from '@shop/shared/admin';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';

@@ -2,7 +2,7 @@
  * The analytics screen's echarts options (SPEC §2 Analytics, §9), kept free of React: the yearly bars, the
  * monthly lines and the categories pie. Colours are fixed (SPEC §9) and come from the shop's palette.
  */
-import { type CategorySales, formatMoney, type SalesRow } from '@shop/shared';
+import { type CategorySales, formatMoney, type SalesRow } from '@shop/shared/admin';
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';

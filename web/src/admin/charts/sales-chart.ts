@@ -1,5 +1,5 @@
 /** The Open tab's sales line chart as an echarts option (SPEC §2 Orders list, §9), kept free of React. */
-import { formatMoney, type SalesPoint } from '@shop/shared';
+import { formatMoney, type SalesPoint } from '@shop/shared/admin';
 import type { LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';

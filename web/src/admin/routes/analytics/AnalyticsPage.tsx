@@ -1,4 +1,4 @@
-import { ANALYTICS_FIRST_YEAR, type AnalyticsType, type Bestseller } from '@shop/shared';
+import { ANALYTICS_FIRST_YEAR, type AnalyticsType, type Bestseller } from '@shop/shared/admin';
 import { Alert, Card, Col, DatePicker, Empty, Row, Spin, Table, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo } from 'react';

@@ -1,5 +1,5 @@
 /** The analytics screen's one filter, the year, kept in the URL as ?year= (SPEC §2 Analytics). */
-import { ANALYTICS_FIRST_YEAR } from '@shop/shared';
+import { ANALYTICS_FIRST_YEAR } from '@shop/shared/admin';
 
 export const latestAnalyticsYear = (now: Date = new Date()) => now.getFullYear();
 

@@ -1,5 +1,5 @@
 import { CloudUploadOutlined, DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
-import { type AdminAsset, formatTableDate, MAX_UPLOAD_BYTES, MESSAGES } from '@shop/shared';
+import { type AdminAsset, formatTableDate, MAX_UPLOAD_BYTES, MESSAGES } from '@shop/shared/admin';
 import { Button, Card, Empty, Pagination, Segmented, Spin, Tooltip, Upload, type UploadProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

@@ -2,7 +2,7 @@
  * What happens to a batch of chosen files before anything is sent (SPEC §8: a non-image is refused with
  * "You can only upload Images files!" and not sent) and how the batch's replies are summed up.
  */
-import { MAX_UPLOAD_BYTES, MESSAGES } from '@shop/shared';
+import { MAX_UPLOAD_BYTES, MESSAGES } from '@shop/shared/admin';
 
 /**
  * The formats the server turns into WebP. SVG is left out on purpose: it can carry scripts and the server

@@ -1,4 +1,4 @@
-import { type AdminCategory, MESSAGES } from '@shop/shared';
+import { type AdminCategory, MESSAGES } from '@shop/shared/admin';
 import { Card, Form, Input } from 'antd';
 import { useParams } from 'react-router-dom';
 import { notify } from '../../../lib/notify';

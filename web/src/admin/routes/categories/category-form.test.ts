@@ -1,4 +1,4 @@
-import type { AdminCategory } from '@shop/shared';
+import type { AdminCategory } from '@shop/shared/admin';
 import { describe, expect, it } from 'vitest';
 import {
   conflictMessage,

@@ -1,5 +1,5 @@
 /** The category form's values (SPEC §2 Category form, §4 defaults) and their translation to the body. */
-import { type AdminCategory, type CategoryInput, categoryInputSchema } from '@shop/shared';
+import { type AdminCategory, type CategoryInput, categoryInputSchema } from '@shop/shared/admin';
 import { type FieldErrors, issuesToErrors } from '../../components/form-errors';
 
 export interface CategoryDraft {

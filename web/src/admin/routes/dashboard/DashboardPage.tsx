@@ -7,7 +7,7 @@ import {
   ShoppingCartOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { formatLongDate, formatMoney, type Changelog } from '@shop/shared';
+import { formatLongDate, formatMoney, type Changelog } from '@shop/shared/admin';
 import { Alert, Button, Card, Col, Empty, Row, Statistic, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { formatMoney, roundToCents, type DashboardCounts } from '@shop/shared';
+import { formatMoney, roundToCents, type DashboardCounts } from '@shop/shared/admin';
 
 export interface SalesDelta {
   direction: 'up' | 'down' | 'flat';

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
-import { type AdminNotification, formatAdminDate } from '@shop/shared';
+import { type AdminNotification, formatAdminDate } from '@shop/shared/admin';
 import { Button, Card, Descriptions, type DescriptionsProps, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import { FilterFilled, SearchOutlined } from '@ant-design/icons';
-import { type AdminNotification, formatTableDate, RECORD_STATUSES } from '@shop/shared';
+import { type AdminNotification, formatTableDate, RECORD_STATUSES } from '@shop/shared/admin';
 import { Button, Card, Grid, Input, Space, Table, type TableProps, Typography } from 'antd';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';

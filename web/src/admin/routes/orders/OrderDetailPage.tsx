@@ -11,7 +11,7 @@ import {
   type OrderStatus,
   type OrderStatusUpdate,
   orderTotals,
-} from '@shop/shared';
+} from '@shop/shared/admin';
 import {
   Button,
   Card,

@@ -5,7 +5,7 @@ import {
   formatMoney,
   ORDER_STATUS_DISPLAY,
   type OrderStatus,
-} from '@shop/shared';
+} from '@shop/shared/admin';
 import {
   Button,
   Card,

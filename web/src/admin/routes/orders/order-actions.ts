@@ -1,5 +1,5 @@
 /** The order detail's action buttons and their confirmations (SPEC §4 "Admin order rules"). */
-import type { OrderStatus, OrderStatusUpdate } from '@shop/shared';
+import type { OrderStatus, OrderStatusUpdate } from '@shop/shared/admin';
 
 export type OrderActionKey = 'complete' | 'ship' | 'cancel';
 

@@ -1,4 +1,4 @@
-import { type AdminProduct, currencySymbol, DEFAULT_CURRENCY, MAX_PRODUCT_PRICE } from '@shop/shared';
+import { type AdminProduct, currencySymbol, DEFAULT_CURRENCY, MAX_PRODUCT_PRICE } from '@shop/shared/admin';
 import { Card, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';

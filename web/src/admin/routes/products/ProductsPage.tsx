@@ -1,5 +1,11 @@
 import { PictureOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { type AdminCategory, type AdminProduct, DEFAULT_CURRENCY, formatMoney, formatTableDate } from '@shop/shared';
+import {
+  type AdminCategory,
+  type AdminProduct,
+  DEFAULT_CURRENCY,
+  formatMoney,
+  formatTableDate,
+} from '@shop/shared/admin';
 import { Button, Card, Grid, Input, Select, Table, type TableColumnsType, type TableProps, Tag } from 'antd';
 import { type HTMLAttributes, useCallback, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';

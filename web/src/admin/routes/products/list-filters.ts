@@ -2,7 +2,7 @@
  * The Products and Categories tabs' state (page, size, search, inventory, sort) as typed objects, and their
  * round trip through the URL's search params, so reload, back and shared links show the same list.
  */
-import { PRODUCT_SORT_COLUMNS } from '@shop/shared';
+import { PRODUCT_SORT_COLUMNS } from '@shop/shared/admin';
 import type { CategoriesListParams } from '../../api/categories';
 import type { InventoryFilter, ProductSortColumn, ProductsListParams } from '../../api/products';
 

@@ -1,4 +1,4 @@
-import { type AdminProduct, productInputSchema } from '@shop/shared';
+import { type AdminProduct, productInputSchema } from '@shop/shared/admin';
 import { describe, expect, it } from 'vitest';
 import {
   discountUnitOptions,

@@ -12,7 +12,7 @@ import {
   type ProductInput,
   productInputSchema,
   QUANTITY_UNITS,
-} from '@shop/shared';
+} from '@shop/shared/admin';
 import { type FieldErrors, type FieldIssue, issuesToErrors } from '../../components/form-errors';
 
 export interface ProductDraft {

@@ -1,5 +1,5 @@
 import { LockOutlined, SaveOutlined } from '@ant-design/icons';
-import { type AdminConfig, currencySymbol } from '@shop/shared';
+import { type AdminConfig, currencySymbol } from '@shop/shared/admin';
 import { Alert, Button, Card, Form, Input, InputNumber, Select, Tabs, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { AdminConfig } from '@shop/shared';
+import type { AdminConfig } from '@shop/shared/admin';
 import { describe, expect, it } from 'vitest';
 import {
   categoryOptions,

@@ -1,4 +1,4 @@
-import { type AdminConfig, type AdminConfigInput, adminConfigSchema, toCents } from '@shop/shared';
+import { type AdminConfig, type AdminConfigInput, adminConfigSchema, toCents } from '@shop/shared/admin';
 import type { CategoryChoice } from '../../api/config';
 
 /** What the settings form edits; the rest of AdminConfig is shown read-only. */

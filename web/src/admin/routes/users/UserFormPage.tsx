@@ -1,5 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
-import type { AdminUser, Envelope } from '@shop/shared';
+import type { AdminUser, Envelope } from '@shop/shared/admin';
 import { Button, Card, Form, Input, Switch } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import { UserAddOutlined } from '@ant-design/icons';
-import { type AdminUser, formatAdminDate, formatTableDate } from '@shop/shared';
+import { type AdminUser, formatAdminDate, formatTableDate } from '@shop/shared/admin';
 import { Button, Card, Grid, Table, type TableProps, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';

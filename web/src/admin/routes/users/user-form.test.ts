@@ -1,4 +1,4 @@
-import type { AdminUser } from '@shop/shared';
+import type { AdminUser } from '@shop/shared/admin';
 import { describe, expect, it } from 'vitest';
 import { checkNewUser, checkUserUpdate, draftFromUser, EMPTY_USER_DRAFT, userDraftChanged } from './user-form';
 

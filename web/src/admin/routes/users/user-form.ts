@@ -8,7 +8,7 @@ import {
   type UserUpdateInput,
   userCreateSchema,
   userUpdateSchema,
-} from '@shop/shared';
+} from '@shop/shared/admin';
 
 export interface UserDraft {
   firstname: string;

@@ -1,5 +1,5 @@
 /** The users list's page in the URL, and the name shown per account. */
-import type { AdminUser } from '@shop/shared';
+import type { AdminUser } from '@shop/shared/admin';
 
 export const USERS_PAGE_SIZE = 10;
 

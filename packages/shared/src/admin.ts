@@ -1,0 +1,8 @@
+/**
+ * What the control centre and the server use on top of the storefront's part: the admin API contract.
+ * A separate entry ('@shop/shared/admin'), because zod schemas are built when a module loads and a bundler
+ * cannot drop them: exported from the main entry, they would ride along in every shopper's download.
+ */
+export * from './index';
+export * from './admin-api';
+export * from './admin-catalog-api';
