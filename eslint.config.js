@@ -13,6 +13,8 @@ export default tseslint.config(
       'playwright-report/**',
       'artifacts/**',
       'cms/src/migrations/**',
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,

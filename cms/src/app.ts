@@ -5,16 +5,23 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload';
 import { MESSAGES } from '@shop/shared';
-import { envelopeErrorHandler, sendEnvelope, sendFetchResponse, toFetchRequest } from './lib/express-helpers';
-import { env } from './lib/env';
-import { webDistDir } from './lib/paths';
+import {
+  assertPayloadCanRead,
+  envelopeErrorHandler,
+  sendEnvelope,
+  sendFetchResponse,
+  toFetchRequest,
+} from './lib/express-helpers';
+import { env, isProduction } from './lib/env';
+import { dataDir, webDistDir } from './lib/paths';
 import { createRateLimiters } from './lib/rate-limits';
 import { assetRoutes } from './services/asset-files';
 import { CLIENT_ADDRESS_HEADER } from './services/auth/client-ip';
-import { createPayPalEmulator } from './services/paypal/emulator';
 import { localOrigin, paypalSettings } from './services/paypal/instance';
 
 const JSON_BODY_LIMIT = '100kb';
+/** Payload's upload limit (payload.config.ts) plus room for the multipart framing around the file. */
+const REST_UPLOAD_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
 
 const isAdminPath = (pathname: string) => /^\/admin(\/|$)/.test(pathname);
 
@@ -64,35 +71,53 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   app.post('/api/v2/contacts', limiters.contact);
   app.get('/api/v2/orders/exist/:number', limiters.orderLookup);
   app.post('/api/v2/payments/create', limiters.payment);
+  app.post('/api/v2/payments/capture', limiters.capture);
+  app.post('/api/v2/payments/webhook', limiters.webhook);
 
-  // Only image uploads stream through unbuffered: Payload's REST upload (/api/assets) limits its own size and
-  // POST /api/v2/assets counts the bytes as they arrive. Every other body, whatever its declared type, is
-  // held to the JSON limit.
-  const isUpload = (req: { url?: string; headers: Record<string, string | string[] | undefined> }) =>
-    isMultipart(req) && /^\/(v2\/)?assets(\/|\?|$)/.test(req.url ?? '');
-  const bufferBody = express.raw({ type: (req) => !isUpload(req), limit: JSON_BODY_LIMIT });
+  // Only POST /api/v2/assets streams through unbuffered: it counts the bytes as they arrive. Payload's REST
+  // upload (/api/assets) is buffered up to its file limit, so that a truncated body is refused with a 400
+  // before Payload's multipart reader fails on it (assertPayloadCanRead). Every other body, whatever its
+  // declared type, is held to the JSON limit.
+  type BodyRequest = { url?: string; headers: Record<string, string | string[] | undefined> };
+  const isStreamedUpload = (req: BodyRequest) => isMultipart(req) && /^\/v2\/assets(\/|\?|$)/.test(req.url ?? '');
+  const isRestUpload = (req: BodyRequest) => isMultipart(req) && /^\/assets(\/|\?|$)/.test(req.url ?? '');
+  const bufferRestUpload = express.raw({ type: isRestUpload, limit: REST_UPLOAD_LIMIT });
+  const bufferBody = express.raw({
+    type: (req) => !isStreamedUpload(req) && !isRestUpload(req),
+    limit: JSON_BODY_LIMIT,
+  });
   const bridge: RequestHandler = async (req, res, next) => {
     try {
       const request = toFetchRequest(req);
       // Replaces any value the client sent under this name: the address is express's to tell.
       request.headers.set(CLIENT_ADDRESS_HEADER, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+      await assertPayloadCanRead(req, request, config);
       const response = await handleEndpoints({ config, request });
       await sendFetchResponse(res, response);
     } catch (err) {
       next(err);
     }
   };
-  app.use('/api', bufferBody, bridge);
+  app.use('/api', bufferRestUpload, bufferBody, bridge);
 
   app.use('/assets', assetRoutes(payload));
 
-  // The local PayPal stand-in (no credentials configured): Orders v2 subset plus the JS SDK stand-in.
+  // The local PayPal stand-in (no credentials configured): Orders v2 subset plus the JS SDK stand-in. Loaded
+  // only when switched on, so a shop that talks to PayPal never even imports it.
   const paypal = paypalSettings();
   if (paypal.mode === 'emulator') {
-    app.use(
-      '/__paypal',
-      createPayPalEmulator({ webhookTarget: `${localOrigin()}/api/v2/payments/webhook`, webhookId: paypal.webhookId }),
+    const emulator = import('./paypal-emulator/emulator').then(({ createPayPalEmulator }) =>
+      createPayPalEmulator({
+        webhookTarget: `${localOrigin()}/api/v2/payments/webhook`,
+        webhookId: paypal.webhookId,
+        webhookRetryBaseMs: env.paypalEmulatorRetryMs,
+        stateFile: path.join(dataDir, 'paypal-emulator', 'orders.jsonl'),
+        testHelpers: !isProduction,
+      }),
     );
+    app.use('/__paypal', (req, res, next) => {
+      emulator.then((router) => router(req, res, next), next);
+    });
   }
 
   if (fs.existsSync(webDistDir)) {

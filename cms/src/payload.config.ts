@@ -36,7 +36,8 @@ export default buildConfig({
     skipVerify: true,
     transport: createMailTransport(env.smtpUrl),
   }),
-  loggingLevels: { Forbidden: 'info', NotFound: 'info', ValidationError: 'info' },
+  // Client mistakes (a query on a field that cannot be queried, ...) are not server errors.
+  loggingLevels: { Forbidden: 'info', NotFound: 'info', ValidationError: 'info', QueryError: 'info' },
   logger: { options: { level: env.logLevel } },
   typescript: { autoGenerate: false },
   debug: false,

@@ -1,32 +1,71 @@
 import type { Server } from 'node:http';
-import { getPayload } from 'payload';
-import { createApp } from './app';
-import config from './payload.config';
-import { env, isProduction } from './lib/env';
-import { ensureFirstAdmin } from './services/first-admin';
-import { DEMO_ADMIN, seedDemo } from './seed';
 
 const startedAt = performance.now();
-const payload = await getPayload({ config });
 
-if (env.seedDemo) {
-  const { totalDocs } = await payload.count({ collection: 'products', overrideAccess: true });
-  if (totalDocs === 0) {
-    payload.logger.info('Empty database: seeding demo data');
-    await seedDemo(payload);
-  }
+/**
+ * A failed start ends with one line naming the cause and exit code 1: whoever reads it (an operator, a
+ * service manager's journal) has to fix the environment, not the code. The stack is for LOG_LEVEL=debug.
+ */
+function refuseToStart(err: unknown): never {
+  console.error(`The shop did not start: ${err instanceof Error ? err.message : String(err)}`);
+  if (/^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '') && err instanceof Error) console.error(err.stack);
+  process.exit(1);
 }
-await ensureFirstAdmin(payload);
 
-const app = createApp(payload, config);
-const server: Server = app.listen(env.port, () => {
+async function start() {
+  // Imported here rather than at the top so that a failure while loading (the config opens the data
+  // folder) ends as refuseToStart says, not with Node's stack trace.
+  const { getPayload } = await import('payload');
+  const { createApp } = await import('./app');
+  const { default: config } = await import('./payload.config');
+  const { env, isProduction } = await import('./lib/env');
+  const { ensureFirstAdmin } = await import('./services/first-admin');
+  const { DEMO_ADMIN, seedDemo } = await import('./seed');
+
+  // Connecting applies the pending migrations (lib/database.ts).
+  const payload = await getPayload({ config });
+  if (env.seedDemo) {
+    const { totalDocs } = await payload.count({ collection: 'products', overrideAccess: true });
+    if (totalDocs === 0) {
+      payload.logger.info('Empty database: seeding demo data');
+      await seedDemo(payload);
+    }
+  }
+  await ensureFirstAdmin(payload);
+
+  const app = createApp(payload, config);
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(env.port);
+    listening.once('listening', () => resolve(listening));
+    listening.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(`port ${env.port} is already in use (PORT=${env.port}); stop what uses it or set another PORT`)
+          : err,
+      ),
+    );
+  });
+
+  // Payments a crash or a lost answer left unfinished, and unsent order mails: once now, then periodically.
+  const { startPaymentReconciler } = await import('./services/payment-reconciler');
+  startPaymentReconciler(payload, env.reconcileIntervalMs);
+
   const ms = Math.round(performance.now() - startedAt);
   const url = `http://localhost:${env.port}`;
   console.log(`\n  Shop ready at ${url}  (storefront ${url}/site, control centre ${url}/admin) in ${ms} ms`);
   if (!isProduction && env.seedDemo) {
     console.log(`  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (development only)\n`);
   }
-});
+  return { server, payload };
+}
+
+let started: Awaited<ReturnType<typeof start>>;
+try {
+  started = await start();
+} catch (err) {
+  refuseToStart(err);
+}
+const { server, payload } = started;
 
 let closing = false;
 function shutdown(signal: string) {

@@ -219,6 +219,8 @@ async function startSmtp(): Promise<{ port: number; mails: CapturedMail[]; close
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
+  // A shop server killed mid-conversation resets its connection: that is the test's doing, not a failure.
+  server.on('error', () => {});
   const port = (server.server.address() as net.AddressInfo).port;
   return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
@@ -253,6 +255,8 @@ export interface StartOptions {
   withAdmin?: boolean;
   /** Extra env for the child; undefined deletes a variable. */
   env?: Record<string, string | undefined>;
+  /** Start on this existing data directory (e.g. another server's) instead of a fresh one; stop() keeps it. */
+  dataDir?: string;
 }
 
 export interface TestServer {
@@ -273,6 +277,9 @@ export interface TestServer {
   loginAdmin(): Promise<AdminClient>;
   /** Kills the server with SIGKILL and starts it again on the same data directory and port. */
   crashAndRestart(): Promise<void>;
+  /** SIGKILL only; `restart` brings the server back on the same data and port. */
+  kill(): Promise<void>;
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -296,6 +303,11 @@ const SCRUBBED_ENV = [
   'LOGIN_RATE_LIMIT_IP',
   'LOGIN_RATE_LIMIT_WINDOW_MINUTES',
   'PASSWORD_RESET_RATE_LIMIT',
+  'WEBHOOK_RATE_LIMIT',
+  'RECONCILE_INTERVAL_SECONDS',
+  'PAYPAL_EMULATOR_RETRY_MS',
+  'PAYPAL_EMULATOR',
+  'MAIL_CLAIM_LEASE_SECONDS',
 ];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -397,6 +409,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     LOG_LEVEL: 'error',
     CONTACT_RATE_LIMIT: String(options.contactRateLimit ?? '1000'),
     PAYMENT_RATE_LIMIT: '100000',
+    WEBHOOK_RATE_LIMIT: '100000',
+    // Webhook retries in seconds, not PayPal's hours, so a test sees one.
+    PAYPAL_EMULATOR_RETRY_MS: '500',
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     ...(admin ? { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } : {}),
   });
@@ -405,12 +420,15 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     else baseEnv[k] = v;
   }
 
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-it-'));
+  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'shop-it-')));
+  const removeDataDir = async () => {
+    if (!options.dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  };
   let launched: Launched;
   try {
     launched = await launch({ ...baseEnv, DATA_DIR: dataDir });
   } catch (err) {
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await removeDataDir();
     await smtp.close();
     throw err;
   }
@@ -426,7 +444,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       clearTimeout(timer);
     }
     await smtp.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await removeDataDir();
   };
 
   const api = async <T = Json>(pathname: string, init?: ApiInit): Promise<ApiResponse<T>> =>
@@ -472,9 +490,15 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       };
     },
     async crashAndRestart() {
+      await server.kill();
+      await server.restart();
+    },
+    async kill() {
       // SIGKILL: no shutdown handler runs, as when the machine loses power mid-write.
       launched.child.kill('SIGKILL');
       await launched.exitPromise;
+    },
+    async restart() {
       launched = await launch({ ...baseEnv, DATA_DIR: dataDir }, Number(new URL(baseUrl).port));
     },
     stop: cleanup,

@@ -10,7 +10,7 @@ import {
   signEmulatorWebhook,
   type EmulatedOrderSnapshot,
   type WebhookDelivery,
-} from '../src/services/paypal/emulator';
+} from '../src/paypal-emulator/emulator';
 import { EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from '../src/services/paypal/client';
 import type { AdminClient, ApiResponse, Json, TestServer } from './harness';
 
@@ -41,8 +41,16 @@ export interface CartItem {
 // ---------------------------------------------------------------------------------------------------------
 // The shop's payment calls
 
-export function createPayment(server: TestServer, body: unknown): Promise<ApiResponse> {
-  return server.api('/api/v2/payments/create', { method: 'POST', json: body });
+/** The secret payments/create handed out per PayPal order id, as the browser keeps it for the capture. */
+const secrets = new Map<string, string>();
+export const secretOf = (paypalOrderId: string) => secrets.get(paypalOrderId);
+export const GUESSED_SECRET = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+export async function createPayment(server: TestServer, body: unknown): Promise<ApiResponse> {
+  const res = await server.api('/api/v2/payments/create', { method: 'POST', json: body });
+  const result = res.body?.result;
+  if (typeof result?.id === 'string' && typeof result?.secret === 'string') secrets.set(result.id, result.secret);
+  return res;
 }
 
 /** POST payments/create for a cart; fails loudly unless the server answers 201 {status: CREATED, id}. */
@@ -58,7 +66,8 @@ export async function createPaymentOk(server: TestServer, products: CartItem[]):
 export function capturePayment(server: TestServer, orderId: string, extra: Record<string, unknown> = {}) {
   return server.api('/api/v2/payments/capture', {
     method: 'POST',
-    json: { id: orderId, status: 'CREATED', orderId, ...extra },
+    // For an order this test did not create through the shop, a well-formed secret it cannot know.
+    json: { id: orderId, status: 'CREATED', orderId, secret: secrets.get(orderId) ?? GUESSED_SECRET, ...extra },
   });
 }
 
@@ -72,6 +81,10 @@ export interface ApproveBody {
     address?: Partial<typeof DEFAULT_ADDRESS> & { country_code: string; address_line_2?: string };
   };
   capture_status?: 'COMPLETED' | 'PENDING' | 'DECLINED';
+  /** Emulator test knob: capture this amount instead of the order's (PayPal capturing what it was not asked). */
+  capture_amount?: string;
+  /** Emulator test knob: no automatic PAYMENT.CAPTURE.COMPLETED after this order's capture. */
+  webhook?: false;
 }
 
 /** The buyer approves on "PayPal's pages". */

@@ -19,6 +19,7 @@ import {
   inspectOrder,
   ordersFor,
   paymentsFor,
+  secretOf,
   sleep,
   waitFor,
 } from './payment-helpers';
@@ -76,7 +77,11 @@ describe('payments/create', () => {
     });
     expect(res.status, res.text).toBe(201);
     expect(isEnvelope(res)).toBe(true);
-    expect(res.body.result).toEqual({ status: 'CREATED', id: expect.stringMatching(/^[A-Z0-9]{17}$/) });
+    expect(res.body.result).toEqual({
+      status: 'CREATED',
+      id: expect.stringMatching(/^[A-Z0-9]{17}$/),
+      secret: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+    });
 
     // 2 × 20.00 −10 % = 36.00; 1 × (12.00 − 1.10) = 10.90; 3 × round(2.99 × 0.85 = 2.5415 → 2.54) = 7.62.
     const snap = await inspectOrder(server, res.body.result.id);
@@ -333,9 +338,13 @@ describe('payments/capture', () => {
       ['no orderId', { id }],
       ['orderId with symbols', { orderId: `${id}/../x` }],
       ['orderId too short', { orderId: 'AB' }],
+      ['no secret', { orderId: id, secret: undefined }],
+      ['secret with symbols', { orderId: id, secret: 'a b c d e f g h i j k l m n o p' }],
     ];
     for (const [label, body] of cases) {
-      const res = await server.api('/api/v2/payments/capture', { method: 'POST', json: body });
+      // The right secret goes along: each body is refused for the reason its label gives.
+      const json = { secret: secretOf(id), ...(body as object) };
+      const res = await server.api('/api/v2/payments/capture', { method: 'POST', json });
       expect(res.status, `${label}: ${res.text.slice(0, 300)}`).toBe(400);
       expect(isEnvelope(res), label).toBe(true);
     }

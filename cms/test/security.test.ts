@@ -16,6 +16,7 @@ import {
   uploadImage,
   validContact,
 } from './factories';
+import { checkout, DEFAULT_PAYER_EMAIL, paymentsFor } from './payment-helpers';
 
 let server: TestServer;
 let admin: AdminClient;
@@ -28,6 +29,8 @@ const d = {} as {
   asset: Doc;
   notificationId: string;
   adminId: string;
+  order: Doc;
+  paymentId: string;
 };
 
 const COLLECTIONS = [
@@ -72,6 +75,11 @@ beforeAll(async () => {
   d.notificationId = contact.body.result.id;
   const me = await admin.api('/api/users/me');
   d.adminId = me.body.user.id;
+  // A paid order and its payment record, so that a read which leaks would have something to show.
+  const paid = await checkout(server, [{ id: d.product.id, quantity: 2 }]);
+  d.order = (await admin.api(`/api/orders/${paid.orderId}?depth=0`)).body;
+  const [payment] = await paymentsFor(admin, paid.paypalOrderId);
+  d.paymentId = payment.id;
 });
 
 afterAll(async () => {
@@ -268,24 +276,59 @@ describe('access control on Payload REST', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('when an anonymous client reads admin-only collections, then it is refused', async () => {
+  it('when an anonymous client reads orders, payments, notifications or users, then 401/403 and nothing of them', async () => {
     for (const p of [
-      '/api/users',
-      `/api/users/${d.adminId}`,
+      '/api/orders',
+      `/api/orders/${d.order.id}`,
+      '/api/orders/count',
+      `/api/orders?where[number][equals]=${d.order.number}`,
+      '/api/payments',
+      `/api/payments/${d.paymentId}`,
+      '/api/payments/count',
       '/api/notifications',
       `/api/notifications/${d.notificationId}`,
       '/api/notifications/count',
-      '/api/orders',
-      '/api/orders/count',
-      '/api/payments',
+      '/api/users',
+      `/api/users/${d.adminId}`,
+      '/api/users/count',
+    ]) {
+      const res = await server.api(p);
+      expect([401, 403], `${p}: ${res.status} ${res.text.slice(0, 200)}`).toContain(res.status);
+      for (const secret of [d.order.number, d.order.payer_full_name, DEFAULT_PAYER_EMAIL, server.admin!.email]) {
+        expect(res.text, p).not.toContain(secret);
+      }
+    }
+  });
+
+  it('when an anonymous client writes to an existing order or payment, then 401/403 and both stay as they were', async () => {
+    const order = () => admin.api(`/api/orders/${d.order.id}?depth=0`).then((r) => r.body);
+    const payment = () => admin.api(`/api/payments/${d.paymentId}?depth=0`).then((r) => r.body);
+    const before = { order: await order(), payment: await payment() };
+    for (const [method, p, body] of [
+      ['PATCH', `/api/orders/${d.order.id}`, { status: 'CANCELLED', payer_email_address: 'thief@evil.example' }],
+      ['PATCH', '/api/orders?where[id][exists]=true', { status: 'CANCELLED' }],
+      ['DELETE', `/api/orders/${d.order.id}`, undefined],
+      ['DELETE', '/api/orders?where[id][exists]=true', undefined],
+      ['PATCH', `/api/payments/${d.paymentId}`, { status: 'REFUNDED' }],
+      ['PATCH', '/api/payments?where[id][exists]=true', { status: 'REFUNDED' }],
+      ['DELETE', `/api/payments/${d.paymentId}`, undefined],
+      ['DELETE', '/api/payments?where[id][exists]=true', undefined],
+    ] as const) {
+      const res = await server.api(p, body === undefined ? { method } : { method, json: body });
+      expect([401, 403], `${method} ${p}: ${res.status} ${res.text.slice(0, 200)}`).toContain(res.status);
+    }
+    expect({ order: await order(), payment: await payment() }).toEqual(before);
+  });
+
+  it('when an anonymous client reads the other admin-only data, then it is refused', async () => {
+    for (const p of [
       '/api/changelogs',
       '/api/globals/shop-settings',
       '/api/payload-preferences',
       '/api/payload-locked-documents',
     ]) {
       const res = await server.api(p);
-      const refused = [401, 403, 404].includes(res.status) || (res.status === 200 && res.body?.totalDocs === 0);
-      expect(refused, `${p}: ${res.status} ${res.text.slice(0, 200)}`).toBe(true);
+      expect([401, 403], `${p}: ${res.status} ${res.text.slice(0, 200)}`).toContain(res.status);
       expect(res.text, p).not.toContain(server.admin!.email);
       expect(res.text, p).not.toContain('shop@example.com');
     }
@@ -318,6 +361,11 @@ describe('access control on Payload REST', () => {
     }
     const drafts = await admin.api('/api/products?where[published][equals]=false');
     expect(drafts.body.docs.map((p: Doc) => p.id)).toContain(d.draft.id);
+    const orders = await admin.api('/api/orders?depth=0');
+    expect(orders.body.docs.map((o: Doc) => o.id)).toEqual([d.order.id]);
+    const payments = await admin.api('/api/payments?depth=0');
+    expect(payments.body.docs.map((p: Doc) => p.id)).toEqual([d.paymentId]);
+    expect((await admin.api(`/api/payments/${d.paymentId}`)).status).toBe(200);
   });
 
   it('when a forged or garbage token is sent, then the request counts as anonymous', async () => {

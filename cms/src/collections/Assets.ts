@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { CollectionConfig } from 'payload';
 import { MAX_UPLOAD_PIXELS } from '@shop/shared/admin';
 import { isAdmin } from '../access/is-admin';
+import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 import { uploadsDir } from '../lib/paths';
 import { assertImageUnused } from '../services/admin/assets';
 
@@ -41,6 +42,7 @@ export const Assets: CollectionConfig = {
     adminThumbnail: 'thumbnail',
   },
   hooks: {
+    beforeValidate: [stripControlCharactersHook],
     beforeDelete: [({ id, req }) => assertImageUnused(req, String(id))],
   },
   fields: [{ name: 'alt', type: 'text', maxLength: 200 }],

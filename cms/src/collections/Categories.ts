@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload';
 import { isAdmin } from '../access/is-admin';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
+import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 import { publishedOrAdmin } from '../access/published-or-admin';
 
 export const Categories: CollectionConfig = {
@@ -20,5 +21,9 @@ export const Categories: CollectionConfig = {
     // Empty: on the storefront as soon as it is published. A date: not before then (scheduled publishing).
     { name: 'publish_at', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
   ],
-  hooks: { afterChange: [invalidateCatalogAfterChange], afterDelete: [invalidateCatalogAfterDelete] },
+  hooks: {
+    beforeValidate: [stripControlCharactersHook],
+    afterChange: [invalidateCatalogAfterChange],
+    afterDelete: [invalidateCatalogAfterDelete],
+  },
 };

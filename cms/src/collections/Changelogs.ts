@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload';
 import { isAdmin } from '../access/is-admin';
+import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 
 /** The dashboard's "what's new" list. */
 export const Changelogs: CollectionConfig = {
@@ -11,4 +12,5 @@ export const Changelogs: CollectionConfig = {
     { name: 'title', type: 'text', required: true, maxLength: 200 },
     { name: 'description', type: 'textarea', maxLength: 5000 },
   ],
+  hooks: { beforeValidate: [stripControlCharactersHook] },
 };

@@ -4,7 +4,8 @@ import { isAdmin } from '../access/is-admin';
 
 /**
  * One PayPal order the shop created, with the cart exactly as the server priced it. Capture accepts only
- * ids found here, and compares PayPal's captured amount with `total`.
+ * ids found here (with the browser's secret), and compares PayPal's captured amount with `total`. The
+ * reconciler finishes what a crash interrupted (status CAPTURING or CAPTURED without an order).
  */
 export const Payments: CollectionConfig = {
   slug: 'payments',
@@ -12,7 +13,9 @@ export const Payments: CollectionConfig = {
   admin: { useAsTitle: 'paypal_order_id' },
   fields: [
     { name: 'paypal_order_id', type: 'text', required: true, unique: true, index: true },
-    { name: 'status', type: 'select', options: [...PAYMENT_STATUSES], defaultValue: 'CREATED', required: true },
+    { name: 'status', type: 'select', options: [...PAYMENT_STATUSES], defaultValue: 'CREATED', required: true, index: true },
+    /** SHA-256 of the secret handed to the browser at create; a capture must bring the secret. */
+    { name: 'secret_hash', type: 'text', maxLength: 64 },
     { name: 'currency_code', type: 'text', required: true, maxLength: 3 },
     { name: 'total', type: 'text', required: true },
     { name: 'shipment_amount', type: 'number', defaultValue: 0 },
@@ -20,6 +23,8 @@ export const Payments: CollectionConfig = {
     /** The priced cart lines (OrderLine plus apply_shipping, category_ids, img_id). */
     { name: 'lines', type: 'json', required: true },
     { name: 'capture_id', type: 'text', index: true },
+    /** What PayPal reported for the completed capture: everything the order is made from (payments service). */
+    { name: 'captured', type: 'json' },
     { name: 'order', type: 'relationship', relationTo: 'orders' },
     { name: 'failure', type: 'text' },
   ],

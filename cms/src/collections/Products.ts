@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload';
 import { DISCOUNT_UNITS, PERCENT_UNIT, QUANTITY_UNITS } from '@shop/shared';
 import { isAdmin } from '../access/is-admin';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
+import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 import { publishedOrAdmin } from '../access/published-or-admin';
 
 export const Products: CollectionConfig = {
@@ -41,5 +42,9 @@ export const Products: CollectionConfig = {
     { name: 'discount_amount', type: 'number', min: 0, defaultValue: 0 },
     { name: 'apply_shipping', type: 'checkbox', defaultValue: true },
   ],
-  hooks: { afterChange: [invalidateCatalogAfterChange], afterDelete: [invalidateCatalogAfterDelete] },
+  hooks: {
+    beforeValidate: [stripControlCharactersHook],
+    afterChange: [invalidateCatalogAfterChange],
+    afterDelete: [invalidateCatalogAfterDelete],
+  },
 };

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload';
 import { anyone } from '../access/anyone';
 import { isAdmin } from '../access/is-admin';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
+import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 
 export const Recipes: CollectionConfig = {
   slug: 'recipes',
@@ -19,5 +20,9 @@ export const Recipes: CollectionConfig = {
     { name: 'directions', type: 'array', fields: [{ name: 'step', type: 'textarea', required: true }] },
     { name: 'img', type: 'upload', relationTo: 'assets' },
   ],
-  hooks: { afterChange: [invalidateCatalogAfterChange], afterDelete: [invalidateCatalogAfterDelete] },
+  hooks: {
+    beforeValidate: [stripControlCharactersHook],
+    afterChange: [invalidateCatalogAfterChange],
+    afterDelete: [invalidateCatalogAfterDelete],
+  },
 };

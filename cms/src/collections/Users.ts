@@ -1,10 +1,11 @@
 import { AuthenticationError, type CollectionConfig, type Endpoint, type PayloadRequest } from 'payload';
 import { z } from 'zod';
 import { isAdmin } from '../access/is-admin';
+import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 import { body } from '../lib/endpoint';
 import { envelope, errorEnvelope } from '../lib/envelope';
 import { assertAccountMayGo } from '../services/admin/users';
-import { sessionCookie, signIn } from '../services/auth/session';
+import { expiredSessionCookie, sessionCookie, signIn, signOut } from '../services/auth/session';
 import type { Doc } from '../services/mappers';
 
 const isProduction = process.env.NODE_ENV === 'production';
@@ -41,6 +42,17 @@ const loginEndpoint: Endpoint = {
   },
 };
 
+async function logoutEndpoint(req: PayloadRequest): Promise<Response> {
+  try {
+    await signOut(req);
+    const response = envelope('Signed out');
+    response.headers.append('Set-Cookie', expiredSessionCookie(req.payload));
+    return response;
+  } catch (err) {
+    return errorEnvelope(err, (e) => req.payload.logger.error({ err: e, msg: 'users logout' }));
+  }
+}
+
 export const Users: CollectionConfig = {
   slug: 'users',
   access: {
@@ -68,8 +80,18 @@ export const Users: CollectionConfig = {
     // unauthenticated pair would mail anyone's account a link to a panel path and skip both.
     { path: '/forgot-password', method: 'post', handler: refused },
     { path: '/reset-password', method: 'post', handler: refused },
+    // Accounts are not verified by mail (no auth.verify), yet Payload still mounts its verify route, which then
+    // queries a column that does not exist and answers 500.
+    { path: '/verify/:token', method: 'post', handler: () => envelope('Not found', 404) },
+    // No account is ever locked (maxLoginAttempts 0), so there is nothing to unlock; Payload's route would
+    // answer a missing email with a 400 logged as a server error.
+    { path: '/unlock', method: 'post', handler: () => envelope('Not found', 404) },
+    // The same sign-out as POST /api/v2/auth/logout: Payload's own answers "No User" to a signed-out client
+    // with a 400 logged as a server error.
+    { path: '/logout', method: 'post', handler: logoutEndpoint },
   ],
   hooks: {
+    beforeValidate: [stripControlCharactersHook],
     beforeLogin: [
       ({ user }) => {
         // Whatever the route, a deactivated account does not sign in, and fails like a wrong password.

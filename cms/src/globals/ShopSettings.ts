@@ -10,6 +10,7 @@ import {
 } from '@shop/shared';
 import { isAdmin } from '../access/is-admin';
 import { invalidateCatalogAfterGlobalChange } from '../hooks/invalidate-catalog-cache';
+import { stripControlCharactersGlobalHook } from '../hooks/strip-control-characters';
 
 /** Shop-wide settings (SPEC §3 Config). Shoppers see a subset through GET /api/v2/config. */
 export const ShopSettings: GlobalConfig = {
@@ -55,5 +56,5 @@ export const ShopSettings: GlobalConfig = {
       ],
     },
   ],
-  hooks: { afterChange: [invalidateCatalogAfterGlobalChange] },
+  hooks: { beforeValidate: [stripControlCharactersGlobalHook], afterChange: [invalidateCatalogAfterGlobalChange] },
 };

@@ -20,9 +20,15 @@ const problems: string[] = [];
  * first start and kept in data/ (never in the repository) so sessions survive restarts.
  */
 function resolveSecret(): string {
-  // SQLite, uploads and the outbox all live here; it must exist before the database opens.
-  fs.mkdirSync(dataDir, { recursive: true });
   const fromEnv = process.env.PAYLOAD_SECRET;
+  // SQLite, uploads and the outbox all live here; it must exist before the database opens.
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.R_OK | fs.constants.W_OK);
+  } catch (err) {
+    problems.push(`DATA_DIR ${dataDir} is not a folder this process can read and write (${errorCode(err)}).`);
+    return fromEnv ?? '';
+  }
   if (isProduction) {
     if (!fromEnv) problems.push('PAYLOAD_SECRET must be set in production.');
     else if (fromEnv.length < MIN_SECRET_LENGTH) {
@@ -35,11 +41,18 @@ function resolveSecret(): string {
   }
   if (fromEnv) return fromEnv;
   const file = path.join(dataDir, 'payload-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+    const secret = randomBytes(32).toString('hex');
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  } catch (err) {
+    problems.push(`The development secret ${file} cannot be read or written (${errorCode(err)}).`);
+    return '';
+  }
 }
+
+const errorCode = (err: unknown) => (err as NodeJS.ErrnoException).code ?? String(err);
 
 /** ADMIN_PASSWORD becomes a real admin's password: it is held to the same rules as the reset form (SPEC §5). */
 function resolveAdminPassword(): string {
@@ -99,6 +112,15 @@ export const env = {
   adminPassword: resolveAdminPassword(),
   /** Requests per window for the shopper-facing write endpoints; tests raise it. */
   contactRateLimit: Number(process.env.CONTACT_RATE_LIMIT ?? 5),
+  /**
+   * How often the payment reconciler looks for captured payments without an order, unsent confirmations
+   * and abandoned checkouts (it also runs once right after start).
+   */
+  reconcileIntervalMs: positiveInteger('RECONCILE_INTERVAL_SECONDS', 180) * 1000,
+  /** How long a claimed order mail stays claimed by a sender that may have died (services/order-notices.ts). */
+  mailClaimLeaseMs: positiveInteger('MAIL_CLAIM_LEASE_SECONDS', 120) * 1000,
+  /** The emulator's first webhook retry (doubling up to 5 minutes); tests shorten it. */
+  paypalEmulatorRetryMs: positiveInteger('PAYPAL_EMULATOR_RETRY_MS', 2000),
   /**
    * Sign-in throttling (services/auth/throttle.ts): failed attempts allowed per client address and account,
    * and per client address over all accounts and reset links, within the window.

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { badRequest } from './app-error';
+import type { SanitizedConfig } from 'payload';
+import { AppError, badRequest } from './app-error';
 import { describeError } from './envelope';
+import { assertSafeRestQuery } from './rest-query';
 
 /** Builds a Fetch Request from an express request; a buffered body is passed as is, a stream as a web stream. */
 export function toFetchRequest(req: ExpressRequest): Request {
@@ -33,6 +35,103 @@ export function toFetchRequest(req: ExpressRequest): Request {
     }
   }
   return new Request(url, init);
+}
+
+export const MULTIPART_BROKEN = 'The body is incomplete or is not valid multipart/form-data.';
+
+/**
+ * Payload's multipart reader (busboy) answers a truncated or malformed body with a plain error, i.e. a 500
+ * logged at error level, and it reads the body before any access check. A buffered multipart body is
+ * therefore parsed once here first: it must end with its closing boundary and parse as form data.
+ */
+async function readCompleteMultipart(contentType: string, body: Buffer): Promise<FormData> {
+  const boundary = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s"]{1,70}))/i.exec(contentType);
+  const delimiter = boundary ? `--${boundary[1] ?? boundary[2]}--` : null;
+  if (!delimiter || !body.includes(delimiter)) throw badRequest(MULTIPART_BROKEN);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw badRequest(MULTIPART_BROKEN);
+  }
+  // Payload takes the document's fields from the part "_payload" with a bare JSON.parse.
+  const document = form.get('_payload');
+  if (document === null) return form;
+  let data: unknown;
+  try {
+    data = typeof document === 'string' ? JSON.parse(document) : null;
+  } catch {
+    data = null;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw badRequest('The form field _payload must be a JSON object');
+  }
+  return form;
+}
+
+/** Payload's REST writes of a whole document: create, update (one or many) and a global's update. */
+function isDocumentWrite(method: string, pathname: string, config: SanitizedConfig): boolean {
+  const [, , first, second, third] = pathname.split('/');
+  if (method === 'PATCH') return true;
+  if (method !== 'POST') return false;
+  if (first === 'globals') return third === undefined && config.globals.some((g) => g.slug === second);
+  return second === undefined && config.collections.some((c) => c.slug === first);
+}
+
+/**
+ * Payload reads a JSON body only when the type is exactly application/json and otherwise leaves the data
+ * empty, and a document write whose data is missing, null, a string or a number throws a plain TypeError
+ * (500) in its field hooks. So a write must carry a JSON object (or multipart form data), and any JSON body
+ * must parse: Payload's own "Invalid JSON" 400 is logged as an error.
+ */
+function assertReadableBody(req: ExpressRequest, config: SanitizedConfig, pathname: string): void {
+  const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  const mediaType = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  const write = isDocumentWrite(req.method, pathname, config);
+  if (mediaType.startsWith('multipart/')) return;
+  if (mediaType === 'application/json' && body.length > 0) {
+    let data: unknown;
+    try {
+      data = JSON.parse(body.toString('utf8'));
+    } catch {
+      throw badRequest('Body must be valid JSON');
+    }
+    if (write && (typeof data !== 'object' || data === null || Array.isArray(data))) {
+      throw badRequest('Body must be a JSON object');
+    }
+    return;
+  }
+  if (body.length > 0) throw new AppError(415, 'Send the body as application/json or multipart/form-data');
+  if (write) throw badRequest('Body must be a JSON object');
+}
+
+/**
+ * Refuses, with a 4xx, what Payload's own REST API (everything under /api except /api/v2, whose handlers
+ * validate for themselves) would answer with a 500: a query it cannot run or a body it cannot read.
+ */
+export async function assertPayloadCanRead(
+  req: ExpressRequest,
+  request: Request,
+  configOrPromise: Promise<SanitizedConfig> | SanitizedConfig,
+): Promise<void> {
+  const url = new URL(request.url);
+  if (/^\/api\/v2(\/|$)/.test(url.pathname)) return;
+  const config = await configOrPromise;
+  assertSafeRestQuery(config, url.pathname, url.searchParams);
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+  const contentType = req.get('content-type') ?? '';
+  if (contentType.toLowerCase().startsWith('multipart/') && Buffer.isBuffer(req.body)) {
+    const form = await readCompleteMultipart(contentType, req.body);
+    // A write's data comes from "_payload" or, for an upload, from the file; with neither it is missing.
+    let carriesDocument = form.has('_payload');
+    form.forEach((value) => {
+      if (typeof value !== 'string') carriesDocument = true;
+    });
+    if (!carriesDocument && isDocumentWrite(req.method, url.pathname, config)) {
+      throw badRequest('Send the document as JSON or in the form field _payload');
+    }
+  }
+  assertReadableBody(req, config, url.pathname);
 }
 
 /** Copies a Fetch Response onto the express response, keeping every Set-Cookie header. */

@@ -8,7 +8,10 @@ import { sendEnvelope } from './express-helpers';
  * Per-IP limits for what a shopper can send. Counters live in process memory; several app instances would
  * move them to a shared store (see DESIGN.md, scale-out).
  */
-export function createRateLimiters(): Record<'contact' | 'orderLookup' | 'payment', RequestHandler> {
+export function createRateLimiters(): Record<
+  'contact' | 'orderLookup' | 'payment' | 'capture' | 'webhook',
+  RequestHandler
+> {
   const limited: RequestHandler = (_req, res) => sendEnvelope(res, MESSAGES.rateLimited, 429);
   return {
     contact: rateLimit({
@@ -22,6 +25,22 @@ export function createRateLimiters(): Record<'contact' | 'orderLookup' | 'paymen
     payment: rateLimit({
       windowMs: 60 * 1000,
       limit: Number(process.env.PAYMENT_RATE_LIMIT ?? 30),
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: limited,
+    }),
+    // Same budget as create, counted apart: a shopper who retries a capture must not be stopped by their create.
+    capture: rateLimit({
+      windowMs: 60 * 1000,
+      limit: Number(process.env.PAYMENT_RATE_LIMIT ?? 30),
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: limited,
+    }),
+    // PayPal sends a few webhooks per order; a flood from one address is not PayPal.
+    webhook: rateLimit({
+      windowMs: 60 * 1000,
+      limit: Number(process.env.WEBHOOK_RATE_LIMIT ?? 120),
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       handler: limited,

@@ -1,5 +1,6 @@
 import * as migration_20261122_023359_initial from './20261122_023359_initial';
 import * as migration_20261123_205820_control_centre from './20261123_205820_control_centre';
+import * as migration_20261123_220915_payment_reconcile from './20261123_220915_payment_reconcile';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261123_205820_control_centre.up,
     down: migration_20261123_205820_control_centre.down,
-    name: '20261123_205820_control_centre'
+    name: '20261123_205820_control_centre',
+  },
+  {
+    up: migration_20261123_220915_payment_reconcile.up,
+    down: migration_20261123_220915_payment_reconcile.down,
+    name: '20261123_220915_payment_reconcile'
   },
 ];

@@ -23,8 +23,9 @@ if (!isPasswordAcceptable(password, password)) {
   );
   process.exit(1);
 }
-const payload = await getPayload({ config });
 try {
+  // Inside the try: opening the database applies pending migrations, and a failure there is one line too.
+  const payload = await getPayload({ config });
   await payload.create({
     collection: 'users',
     data: { email, firstname, lastname, password: clientPasswordHash(password), active: true },

@@ -12,7 +12,11 @@ import { CATEGORIES, CHANGELOGS, type CategoryKey, NOTIFICATIONS, PRODUCTS, RECI
 import { categorySvg, mapLimited, productSvg, recipeSvg, renderPng, writeStaticImages } from './images';
 import { buildOrderHistory, createOrders, type SellableProduct } from './orders-history';
 
-/** Development only: printed on start, never created when NODE_ENV=production. */
+/**
+ * Development only: printed on start. A production demo install (SEED_DEMO=true with NODE_ENV=production)
+ * gets the demo data without this account, whose password is published here and in the README: its admin
+ * comes from ADMIN_EMAIL/ADMIN_PASSWORD (services/first-admin.ts) as in any production shop.
+ */
 export const DEMO_ADMIN = { email: 'admin@bottega.example', password: 'Bottega2025!' } as const;
 
 export const DEMO_SETTINGS = {
@@ -50,7 +54,7 @@ export interface SeedSummary {
 /**
  * Fills an empty database with the demo shop: categories, products, recipes and their generated pictures,
  * the storefront's static pictures, shop settings, two years of orders, contact messages, a changelog and
- * the demo admin. Does nothing when products already exist; refuses to run in production.
+ * the demo admin (not in production, see DEMO_ADMIN). Does nothing when products already exist.
  */
 export async function seedDemo(payload: Payload): Promise<void> {
   await seedDemoData(payload);
@@ -58,7 +62,6 @@ export async function seedDemo(payload: Payload): Promise<void> {
 
 /** seedDemo with a summary for the CLI; null when the database already had products. */
 export async function seedDemoData(payload: Payload): Promise<SeedSummary | null> {
-  if (process.env.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production');
   const { totalDocs: existing } = await payload.count({ collection: 'products', overrideAccess: true });
   if (existing > 0) {
     payload.logger.info(`Demo data not seeded: the database already has ${existing} products`);
@@ -247,7 +250,7 @@ async function writeDocuments(
     overrideAccess: true,
     req,
   });
-  if (adminExists === 0) {
+  if (adminExists === 0 && process.env.NODE_ENV !== 'production') {
     await payload.create({
       collection: 'users',
       data: {

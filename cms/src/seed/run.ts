@@ -1,19 +1,16 @@
 /**
- * `npm run seed`: fills an empty database with the demo shop (development only) and prints what it holds.
- * DATA_DIR / DATABASE_URI pick the database as for the server.
+ * `npm run seed`: fills an empty database with the demo shop and prints what it holds. DATA_DIR /
+ * DATABASE_URI pick the database as for the server. With NODE_ENV=production (a demo install) the demo admin
+ * is not created: the admin comes from ADMIN_EMAIL/ADMIN_PASSWORD or `npm run create-admin`.
  */
-if (process.env.NODE_ENV === 'production') {
-  console.error('npm run seed: demo data is never seeded in production (NODE_ENV=production)');
-  process.exit(1);
-}
-
-// Loaded after the check: the config reads the environment (and wants PAYLOAD_SECRET in production).
-const { getPayload } = await import('payload');
-const { default: config } = await import('../payload.config');
-const { DEMO_ADMIN, seedDemoData } = await import('./index');
+const isProduction = process.env.NODE_ENV === 'production';
 
 const startedAt = performance.now();
 try {
+  // Loaded inside the try: the config opens the data folder, and a failure there gets the one-line report.
+  const { getPayload } = await import('payload');
+  const { default: config } = await import('../payload.config');
+  const { DEMO_ADMIN, seedDemoData } = await import('./index');
   const payload = await getPayload({ config });
   const summary = await seedDemoData(payload);
   const collections = [
@@ -40,11 +37,13 @@ try {
         .join(', ')}\n`,
     );
   for (const [collection, count] of counts) console.log(`  ${collection.padEnd(14)} ${count}`);
-  console.log(`\n  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (development only)`);
+  if (!isProduction) console.log(`\n  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (development only)`);
   console.log(`  Total ${Math.round(performance.now() - startedAt)} ms\n`);
   process.exit(0);
 } catch (err) {
-  console.error(err);
+  // One line, as when the server does not start (server.ts); the stack only with LOG_LEVEL=debug.
+  console.error(`npm run seed: ${err instanceof Error ? err.message : String(err)}`);
+  if (/^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '') && err instanceof Error) console.error(err.stack);
   process.exit(1);
 }
 

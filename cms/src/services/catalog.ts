@@ -6,6 +6,7 @@ import type { Pagination } from '../lib/envelope';
 import { cached as cachedEntry, expireCatalogAt } from './catalog-cache';
 import { type Doc, toPublicCategory, toPublicProduct, toRecipe } from './mappers';
 import { getSettings } from './settings';
+import { wordsInAnyField } from './text-search';
 
 /**
  * Shopper-facing catalog reads, served through the per-process catalog cache. Every query states the
@@ -44,16 +45,15 @@ async function toPublicProducts(payload: Payload, docs: unknown[]): Promise<Publ
   });
 }
 const and = (...wheres: Where[]): Where => ({ and: wheres });
-const nameSearch = (search?: string): Where | null => {
-  const text = search?.trim();
-  return text ? { name: { like: text } } : null;
-};
+/** Published products whose name holds every word of the search, '%' and '_' as plain characters. */
+const nameSearch = (payload: Payload, search?: string): Promise<Where | undefined> =>
+  wordsInAnyField(payload, 'products', search, ['name'], onStorefront());
 
 async function loadListProducts(
   payload: Payload,
   q: { search?: string; page?: number; limit?: number },
 ): Promise<{ items: PublicProduct[]; pagination: Pagination }> {
-  const search = nameSearch(q.search);
+  const search = await nameSearch(payload, q.search);
   const limit = q.limit ?? 10;
   const page = q.page ?? 1;
   const res = await payload.find({
@@ -72,9 +72,10 @@ async function loadProductSuggestions(payload: Payload, search: string | undefin
   const text = search?.trim() ?? '';
   // The storefront asks only above 2 characters; the server keeps the same rule so a stray call is cheap.
   if (text.length <= 2) return [];
+  const nameMatch = await nameSearch(payload, text);
   const res = await payload.find({
     collection: 'products',
-    where: and(onStorefront(), { name: { like: text } }),
+    where: nameMatch ? and(onStorefront(), nameMatch) : onStorefront(),
     select: { name: true },
     sort: 'name',
     limit: 8,

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload';
 import type { z } from 'zod';
 import type { contactSchema } from '@shop/shared';
+import { stripControlCharacters } from '../hooks/strip-control-characters';
 import { getSettings } from './settings';
 
 type ContactInput = z.output<typeof contactSchema>;
@@ -12,7 +13,9 @@ const escapeHtml = (s: string) =>
  * Stores a contact message as a new notification, then tells the shop by email. The message is saved first:
  * a mail failure is logged and never loses what the shopper wrote.
  */
-export async function submitContact(payload: Payload, input: ContactInput): Promise<{ id: string }> {
+export async function submitContact(payload: Payload, shopperInput: ContactInput): Promise<{ id: string }> {
+  // The mail says what is stored: the collection hook strips the same characters from the record.
+  const input = stripControlCharacters(shopperInput);
   const doc = await payload.create({
     collection: 'notifications',
     data: { ...input, telephone: input.telephone ?? undefined, type: 'contact', status: 'new' },

@@ -87,35 +87,45 @@ ${totals.discountTotal > 0 ? `<p>You saved ${escapeHtml(money(totals.discountTot
 }
 
 /**
- * Confirmation to the payer and, on a new order, a notice to the shop's admin_email. Mail failures are
- * logged: the order is already saved and the shopper can ask for the mail again from the order page.
+ * The Message-ID of an order's first confirmation or shop notice, the same on every attempt. A sender killed
+ * after the mail server accepted the mail but before the order recorded it cannot know it was sent, so the
+ * reconciler sends it again; being the same message (RFC 5322 §3.6.4), mail systems show it once.
  */
-export async function sendOrderConfirmation(
+export function orderMessageId(order: PublicOrder, kind: 'confirmation' | 'shop-notice'): string {
+  const domain = env.mailFrom.split('@')[1] || 'shop.invalid';
+  return `<order-${order.id}-${kind}@${domain}>`;
+}
+
+/**
+ * The confirmation to the payer. Throws when the transport refused it (the caller decides on a retry).
+ * `resend`: the shopper asked for it again, so it is a new message (a repeated Message-ID would be hidden).
+ */
+export async function sendPayerConfirmation(
   payload: Payload,
   order: PublicOrder,
-  { notifyShop }: { notifyShop: boolean },
+  { resend = false }: { resend?: boolean } = {},
 ): Promise<void> {
+  // PayPal always gives the payer's address; an order without one has nobody to write to.
+  if (!order.payer_email_address) return;
   const mail = renderConfirmation(order);
-  try {
-    if (order.payer_email_address) {
-      await payload.sendEmail({
-        to: order.payer_email_address,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
-    }
-    if (notifyShop) {
-      const { admin_email } = await getSettings(payload);
-      if (admin_email) {
-        await payload.sendEmail({
-          to: admin_email,
-          subject: `New order ${order.number}: ${formatMoney(order.transaction_gross_amount, order.currency_code)}`,
-          text: `New order ${order.number} from ${order.payer_full_name} <${order.payer_email_address}>.\n\n${mail.text}`,
-        });
-      }
-    }
-  } catch (err) {
-    payload.logger.error({ err, msg: `order ${order.number}: confirmation mail failed` });
-  }
+  await payload.sendEmail({
+    to: order.payer_email_address,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    ...(resend ? {} : { messageId: orderMessageId(order, 'confirmation') }),
+  });
+}
+
+/** The shop's "new order" notice to the settings' admin_email. Throws when the transport refused it. */
+export async function sendShopNotice(payload: Payload, order: PublicOrder): Promise<void> {
+  const { admin_email } = await getSettings(payload);
+  if (!admin_email) return;
+  const mail = renderConfirmation(order);
+  await payload.sendEmail({
+    to: admin_email,
+    subject: `New order ${order.number}: ${formatMoney(order.transaction_gross_amount, order.currency_code)}`,
+    text: `New order ${order.number} from ${order.payer_full_name} <${order.payer_email_address}>.\n\n${mail.text}`,
+    messageId: orderMessageId(order, 'shop-notice'),
+  });
 }

@@ -1,8 +1,9 @@
 import type { Payload } from 'payload';
 import type { DiscountUnit, OrderLine, OrderStatus, PublicOrder } from '@shop/shared';
-import { notFound, tooManyRequests } from '../lib/app-error';
+import { AppError, notFound, tooManyRequests } from '../lib/app-error';
+import { setDatesIf } from '../lib/conditional-update';
 import { num, str, type Doc } from './mappers';
-import { sendOrderConfirmation } from './order-mail';
+import { sendPayerConfirmation } from './order-mail';
 
 export function toOrderLines(rows: unknown): OrderLine[] {
   if (!Array.isArray(rows)) return [];
@@ -84,19 +85,33 @@ export async function findOrderIdByNumber(payload: Payload, number: string): Pro
 const RESEND_INTERVAL_MS = 60_000;
 
 /**
- * Sends the confirmation again. The last send time lives on the order, so the one-per-minute rule holds
- * across restarts and several app instances.
+ * Sends the confirmation again, at most once a minute per order. The claim is one conditional UPDATE of
+ * `confirmation_resent_at`, so concurrent requests (also on other app instances) send one mail between them,
+ * and the first resend right after paying is allowed: the original confirmation is not a resend.
  */
 export async function resendConfirmation(payload: Payload, id: string): Promise<{ sent: true }> {
   const doc = await findOrderDoc(payload, id);
-  const last = doc.confirmation_sent_at ? Date.parse(String(doc.confirmation_sent_at)) : 0;
-  if (Date.now() - last < RESEND_INTERVAL_MS) throw tooManyRequests('Confirmation already sent a moment ago');
-  await payload.update({
-    collection: 'orders',
-    id: String(doc.id),
-    data: { confirmation_sent_at: new Date().toISOString() },
-    overrideAccess: true,
-  });
-  await sendOrderConfirmation(payload, toPublicOrder(doc), { notifyShop: false });
+  const orderId = String(doc.id);
+  const now = new Date();
+  const claimed = await setDatesIf(payload, 'orders', orderId, { confirmation_resent_at: now }, [
+    [
+      { field: 'confirmation_resent_at', isNull: true },
+      { field: 'confirmation_resent_at', before: new Date(now.getTime() - RESEND_INTERVAL_MS) },
+    ],
+  ]);
+  if (!claimed) throw tooManyRequests('Confirmation already sent a moment ago');
+  try {
+    await sendPayerConfirmation(payload, toPublicOrder(doc), { resend: true });
+  } catch (err) {
+    payload.logger.error({ err, msg: `order ${str(doc.number)}: confirmation resend failed` });
+    await setDatesIf(payload, 'orders', orderId, { confirmation_resent_at: null }, [
+      [{ field: 'confirmation_resent_at', equals: now }],
+    ]);
+    throw new AppError(503, 'The confirmation could not be sent just now; please try again in a few minutes');
+  }
+  // A first confirmation that had failed counts as sent now: the reconciler need not send another.
+  await setDatesIf(payload, 'orders', orderId, { confirmation_sent_at: new Date() }, [
+    [{ field: 'confirmation_sent_at', isNull: true }],
+  ]);
   return { sent: true };
 }

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Payload } from 'payload';
 import { z } from 'zod';
-import { badRequest } from '../lib/app-error';
-import { completeFromWebhook } from './payments';
+import { AppError, badRequest } from '../lib/app-error';
+import { awaitsWebhook, completeFromWebhook } from './payments';
 import { paypal, paypalSettings } from './paypal/instance';
 
 const eventSchema = z.looseObject({
@@ -24,9 +25,30 @@ const HEADER_NAMES = {
   transmission_time: 'paypal-transmission-time',
 } as const;
 
+/** How far a transmission time may lie from now: PayPal retries for days, a week-old copy is a replay. */
+const MAX_TRANSMISSION_AGE_MS = 4 * 24 * 60 * 60_000;
+const MAX_CLOCK_SKEW_MS = 10 * 60_000;
+/** PayPal's verify verdicts of recent transmissions: a replayed event costs no second verify call. */
+const recentVerdicts = new Map<string, 'SUCCESS' | 'FAILURE'>();
+const MAX_REMEMBERED = 1000;
+
+/** Where PayPal's signing certificates live; anything else was not sent by PayPal (or by our emulator). */
+function certUrlLooksRight(certUrl: string): boolean {
+  try {
+    const url = new URL(certUrl);
+    if (paypalSettings().mode === 'emulator') return url.pathname.startsWith('/__paypal/');
+    return url.protocol === 'https:' && (url.hostname === 'paypal.com' || url.hostname.endsWith('.paypal.com'));
+  } catch {
+    return false;
+  }
+}
+
 /**
- * PayPal webhooks. The signature is checked by PayPal's own verify-webhook-signature call before anything
- * else; a failed check changes nothing and answers 400.
+ * PayPal webhooks. Everything that can be refused without asking PayPal is refused first (no signature
+ * headers, a certificate not at PayPal, a stale or future transmission time, an event we do not act on, an
+ * order that is not waiting for news), so a flood of forged events costs a database lookup each, not a call
+ * to PayPal's verify-webhook-signature. Only then is the signature checked by PayPal; a failed check changes
+ * nothing and answers 400.
  */
 export async function handlePayPalWebhook(
   payload: Payload,
@@ -44,14 +66,38 @@ export async function handlePayPalWebhook(
     Object.entries(HEADER_NAMES).map(([key, header]) => [key, headers.get(header) ?? '']),
   ) as Record<keyof typeof HEADER_NAMES, string>;
   if (Object.values(signature).some((v) => !v)) throw badRequest('Missing PayPal signature headers');
+  if (Object.values(signature).some((v) => v.length > 2000)) throw badRequest('Invalid PayPal signature headers');
+  if (!certUrlLooksRight(signature.cert_url)) throw badRequest('Invalid webhook signature');
+  const sentAt = Date.parse(signature.transmission_time);
+  if (!Number.isFinite(sentAt) || sentAt > Date.now() + MAX_CLOCK_SKEW_MS || sentAt < Date.now() - MAX_TRANSMISSION_AGE_MS) {
+    throw badRequest('Invalid webhook signature');
+  }
   const webhookId = paypalSettings().webhookId;
   if (!webhookId) throw badRequest('Webhooks are not configured (PAYPAL_WEBHOOK_ID)');
-  const verdict = await paypal().verifyWebhookSignature({ ...signature, webhook_id: webhookId, webhook_event: json });
-  if (verdict !== 'SUCCESS') throw badRequest('Invalid webhook signature');
 
+  // Events the shop does not act on are acknowledged unverified: acting on nothing needs no proof.
   if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED') return { received: true, order: null };
   const orderId = event.resource.supplementary_data?.related_ids?.order_id;
   if (!orderId) throw badRequest('The capture names no order');
+  // Nothing waits for this order (unknown, or finished): acknowledge without verifying, and say nothing.
+  if (!(await awaitsWebhook(payload, orderId))) return { received: true, order: null };
+
+  // The whole signed message is the key: a forged body under a real transmission id is a new question.
+  const key = createHash('sha256')
+    .update(JSON.stringify([signature, rawBody]))
+    .digest('hex');
+  let verdict = recentVerdicts.get(key);
+  if (!verdict) {
+    try {
+      verdict = await paypal().verifyWebhookSignature({ ...signature, webhook_id: webhookId, webhook_event: json });
+    } catch {
+      // PayPal retries a webhook that got a 5xx: the right answer when we could not ask whether it is real.
+      throw new AppError(502, 'The payment provider did not answer');
+    }
+    if (recentVerdicts.size >= MAX_REMEMBERED) recentVerdicts.delete(recentVerdicts.keys().next().value!);
+    recentVerdicts.set(key, verdict);
+  }
+  if (verdict !== 'SUCCESS') throw badRequest('Invalid webhook signature');
   const { order } = await completeFromWebhook(payload, orderId);
   return { received: true, order };
 }

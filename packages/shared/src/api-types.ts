@@ -197,10 +197,14 @@ export const paymentCaptureSchema = z.strictObject({
   orderId: z.string().regex(/^[A-Za-z0-9-]{6,64}$/, 'Invalid PayPal order id'),
   id: z.string().max(64).optional(),
   status: z.string().max(20).optional(),
+  /** The secret payments/create handed to this browser: without it nobody learns anything about the payment. */
+  secret: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'Invalid payment secret'),
 });
 export type PaymentCaptureInput = z.input<typeof paymentCaptureSchema>;
 
 export interface PaymentReply {
   status: 'CREATED' | 'COMPLETED' | 'PENDING';
   id: string;
+  /** Only from payments/create: sent back with the capture as the browser's proof. */
+  secret?: string;
 }

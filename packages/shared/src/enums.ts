@@ -98,9 +98,17 @@ export type QuantityUnit = (typeof QUANTITY_UNITS)[number];
 export const DEFAULT_FORM_QUANTITY_UNIT: QuantityUnit = 'Ml';
 export const FALLBACK_QUANTITY_UNIT: QuantityUnit = 'Oz';
 
+/**
+ * CREATED → CAPTURING (the shop asked PayPal to capture) → CAPTURED (PayPal took the money; the record holds
+ * what the order is made from) → COMPLETED (the order exists). ABANDONED: never captured, and PayPal no
+ * longer holds it.
+ */
 export const PAYMENT_STATUSES = [
   'COMPLETED',
   'CREATED',
+  'CAPTURING',
+  'CAPTURED',
+  'ABANDONED',
   'DECLINED',
   'PARTIALLY_REFUNDED',
   'PENDING',

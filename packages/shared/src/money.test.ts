@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, toAmountString } from './money';
+import { currencySymbol, formatMoney, fromCents, roundToCents, toAmountString, toCents } from './money';
 
 describe('money', () => {
   it('when the currency is known, then its symbol prefixes a two-decimal amount', () => {
@@ -16,5 +16,18 @@ describe('money', () => {
   it('when an amount goes to PayPal, then it has exactly two decimals', () => {
     expect(toAmountString(10)).toBe('10.00');
     expect(toAmountString(0.1 + 0.2)).toBe('0.30');
+  });
+  it('when an amount is exactly half a cent, then it rounds up to the next cent', () => {
+    expect(toAmountString(0.005)).toBe('0.01');
+    expect(formatMoney(0.125, 'USD')).toBe('$0.13');
+  });
+  it('when an amount is a whole number of cents, then cents convert both ways unchanged', () => {
+    expect(toCents(19.99)).toBe(1999);
+    expect(fromCents(1999)).toBe(19.99);
+    expect(roundToCents(2.675)).toBe(2.68);
+  });
+  it('when the currency code is known, then its symbol is returned; otherwise the dollar', () => {
+    expect(currencySymbol('EUR')).toBe('€');
+    expect(currencySymbol(null)).toBe('$');
   });
 });

@@ -44,6 +44,10 @@ describe('discountedUnitPrice', () => {
       ),
     ).toBe(0.2);
   });
+  it('when the discount amount is negative, then the list price stands (a discount never raises a price)', () => {
+    expect(discountedUnitPrice(line({ apply_discount: true, discount_amount: -20 }))).toBe(10);
+    expect(discountedUnitPrice(line({ apply_discount: true, discount_unit: 'CASH', discount_amount: -5 }))).toBe(10);
+  });
   it('when the discount amount is zero or missing, then there is no effective discount', () => {
     expect(hasEffectiveDiscount(line({ apply_discount: true, discount_amount: 0 }))).toBe(false);
     expect(hasEffectiveDiscount(line({ apply_discount: true, discount_amount: null }))).toBe(false);

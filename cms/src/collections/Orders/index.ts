@@ -60,7 +60,13 @@ export const Orders: CollectionConfig = {
         { name: 'img_id', type: 'text' },
       ],
     },
+    // Mail bookkeeping, written by single conditional UPDATEs (services/order-notices.ts, orders.ts): *_sent_at /
+    // shop_notified_at only after the transport accepted the mail, *_claimed_at while someone is sending it.
     { name: 'confirmation_sent_at', type: 'date' },
+    { name: 'confirmation_claimed_at', type: 'date', admin: { hidden: true } },
+    { name: 'confirmation_resent_at', type: 'date' },
+    { name: 'shop_notified_at', type: 'date' },
+    { name: 'shop_notice_claimed_at', type: 'date', admin: { hidden: true } },
     {
       // Appended to by recordStatusChange: [{from, to, at, by_id, by}], oldest first. A JSON column of the
       // order's own row, not an array field: Payload's SQLite adapter runs without transactions and rewrites

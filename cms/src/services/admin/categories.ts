@@ -8,6 +8,7 @@ import { getSettings } from '../settings';
 import { findByIdOr404, findPage, pageOf } from './admin-queries';
 import { isoOrNull, refIds, unknownReferences } from './catalog-refs';
 import type { AdminUser } from './sales';
+import { wordsInAnyField } from './search';
 
 export type AdminCategoriesQuery = z.output<typeof adminCategoriesQuerySchema>;
 export type CategoryData = z.output<typeof categoryInputSchema>;
@@ -61,7 +62,7 @@ export async function listAdminCategories(
 ): Promise<{ items: AdminCategory[]; pagination: Pagination }> {
   const { docs, pagination } = await findPage(payload, user, {
     collection: 'categories',
-    where: q.search ? { name: { like: q.search } } : {},
+    where: (await wordsInAnyField(payload, 'categories', q.search, ['name'])) ?? {},
     sort: ['name', 'id'],
     ...pageOf(q, DEFAULT_LIMIT),
   });

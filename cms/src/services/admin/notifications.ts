@@ -39,7 +39,7 @@ export async function listNotifications(
     collection: 'notifications',
     where: allOf([
       filter.status?.length ? { status: { in: [...filter.status] } } : undefined,
-      wordsInAnyField(filter.search, ['firstname', 'lastname', 'email']),
+      await wordsInAnyField(payload, 'notifications', filter.search, ['firstname', 'lastname', 'email']),
     ]),
     sort: ascending ? ['updatedAt', 'createdAt'] : ['-updatedAt', '-createdAt'],
     ...pageOf(filter, DEFAULT_LIMIT),

@@ -97,7 +97,7 @@ export async function listAdminOrders(
     if (!/^[A-Z0-9]*$/.test(number)) return { items: [], pagination: { count: 0, page, limit } };
     if (number) and.push({ number: { contains: number } });
   }
-  const search = wordsInAnyField(filter.search, ['payer_full_name', 'payer_email_address']);
+  const search = await wordsInAnyField(payload, 'orders', filter.search, ['payer_full_name', 'payer_email_address']);
   if (search) and.push(search);
 
   const sort = filter.sort

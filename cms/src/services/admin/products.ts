@@ -7,6 +7,7 @@ import { type Doc, toPublicProduct } from '../mappers';
 import { allOf, findByIdOr404, findPage, pageOf } from './admin-queries';
 import { categoryNames, isoOrNull, refIds, unknownReferences } from './catalog-refs';
 import type { AdminUser } from './sales';
+import { wordsInAnyField } from './search';
 
 export type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
 export type ProductData = z.output<typeof productInputSchema>;
@@ -45,7 +46,7 @@ export async function listAdminProducts(
   const { docs, pagination } = await findPage(payload, user, {
     collection: 'products',
     where: allOf([
-      q.search ? { name: { like: q.search } } : undefined,
+      await wordsInAnyField(payload, 'products', q.search, ['name']),
       q.inventory ? { inventory_stock: { equals: q.inventory === 'true' } } : undefined,
     ]),
     // The id breaks ties, so equal prices or names never swap places between pages.

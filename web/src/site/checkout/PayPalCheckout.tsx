@@ -15,13 +15,14 @@ import {
   type ScriptContextState,
 } from '@paypal/react-paypal-js';
 import { type CartItem, MESSAGES, type PaymentReply, type PublicConfig } from '@shop/shared';
-import { Alert, Spin } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { capturePayment, createPayment } from '../api/payments';
 import { cartStore } from '../cart/store';
 import {
+  CAPTURE_RETRY_DELAYS_MS,
   captureOutcome,
   createdPayment,
   fundingSources,
@@ -63,6 +64,9 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
   // PayPal's own SDK hands onError a copy of what createOrder threw, so instanceof alone cannot tell.
   const reported = useRef(false);
   const [capturing, setCapturing] = useState(false);
+  const [retrying, setRetrying] = useState<{ attempt: number; attempts: number } | null>(null);
+  /** The PayPal order whose capture got no answer after every retry. */
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const sources = useMemo(() => fundingSources(config.payment_method, Object.values(FUNDING)), [config.payment_method]);
 
   // SPEC §8: a payment script that fails to load is logged, and the state becomes rejected.
@@ -128,12 +132,25 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
     throw new ReportedError(`payments/create answered ${envelope.status}`);
   };
 
-  const onApprove: PayPalButtonsComponentProps['onApprove'] = async ({ orderID }) => {
-    setCapturing(true);
+  /** Captures, repeating on a lost answer (same PayPal order, same request id at PayPal: no double charge). */
+  const captureWithRetries = async (orderID: string) => {
     // The created payment goes back as it came (SPEC §7), but only when it is this very PayPal order.
     const payment = created.current?.id === orderID ? created.current : null;
-    const envelope = await capturePayment({ ...(payment ?? {}), orderId: orderID });
-    const outcome = captureOutcome(envelope);
+    const body = { ...(payment ?? {}), orderId: orderID, secret: payment?.secret ?? '' };
+    let outcome = captureOutcome(await capturePayment(body));
+    for (let i = 0; outcome.kind === 'retry' && i < CAPTURE_RETRY_DELAYS_MS.length; i++) {
+      setRetrying({ attempt: i + 2, attempts: CAPTURE_RETRY_DELAYS_MS.length + 1 });
+      await new Promise((resolve) => setTimeout(resolve, CAPTURE_RETRY_DELAYS_MS[i]));
+      outcome = captureOutcome(await capturePayment(body));
+    }
+    setRetrying(null);
+    return outcome;
+  };
+
+  const finishCapture = async (orderID: string) => {
+    setCapturing(true);
+    setUnconfirmed(null);
+    const outcome = await captureWithRetries(orderID);
     switch (outcome.kind) {
       case 'completed':
         // SPEC §4: after a successful capture the cart leaves session storage.
@@ -152,11 +169,18 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
         setCapturing(false);
         notify.error(MESSAGES.paymentCountryRefused);
         return;
+      case 'retry':
+        // Not a dead end: the shopper may try again, and the server finishes a taken payment on its own.
+        setCapturing(false);
+        setUnconfirmed(orderID);
+        return;
       case 'failed':
         setCapturing(false);
         notify.error(MESSAGES.paymentCaptureFailed);
     }
   };
+
+  const onApprove: PayPalButtonsComponentProps['onApprove'] = ({ orderID }) => finishCapture(orderID);
 
   const onError: PayPalButtonsComponentProps['onError'] = (err) => {
     setCapturing(false);
@@ -170,6 +194,31 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
 
   return (
     <div className="checkout-buttons" data-testid="checkout-buttons">
+      {retrying && (
+        <Alert
+          type="info"
+          showIcon
+          className="checkout-notice"
+          title={CHECKOUT_MESSAGES.captureRetrying(retrying.attempt, retrying.attempts).title}
+          description={CHECKOUT_MESSAGES.captureRetrying(retrying.attempt, retrying.attempts).description}
+          data-testid="capture-retrying"
+        />
+      )}
+      {unconfirmed && !capturing && (
+        <Alert
+          type="warning"
+          showIcon
+          className="checkout-notice"
+          title={CHECKOUT_MESSAGES.captureUnconfirmed.title}
+          description={CHECKOUT_MESSAGES.captureUnconfirmed.description}
+          action={
+            <Button size="small" onClick={() => void finishCapture(unconfirmed)} data-testid="capture-try-again">
+              Try again
+            </Button>
+          }
+          data-testid="capture-unconfirmed"
+        />
+      )}
       <Spin spinning={capturing} description="Completing your payment…">
         {sources.map((fundingSource) => (
           <PayPalButtons

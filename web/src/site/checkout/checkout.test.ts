@@ -121,6 +121,12 @@ describe('createdPayment', () => {
     });
   });
 
+  it('when payments/create hands out a secret, then it is kept for the capture', () => {
+    expect(
+      createdPayment({ status: 201, result: { status: 'CREATED', id: 'PAY-2', secret: 'abcdefghijklmnopqrstuvwx' } }),
+    ).toEqual({ status: 'CREATED', id: 'PAY-2', secret: 'abcdefghijklmnopqrstuvwx' });
+  });
+
   it('when the reply is an error, lacks an id or has another status, then there is no payment', () => {
     expect(createdPayment({ status: 400, result: { message: 'x', unavailable: ['a'] } })).toBeNull();
     expect(createdPayment({ status: 201, result: { status: 'CREATED' } })).toBeNull();
@@ -165,7 +171,14 @@ describe('captureOutcome', () => {
   it('when capture fails in any other way, then it failed', () => {
     expect(captureOutcome({ status: 402, result: 'The payment was declined' })).toEqual({ kind: 'failed' });
     expect(captureOutcome({ status: 200, result: { status: 'PENDING', id: 'x' } })).toEqual({ kind: 'failed' });
-    expect(captureOutcome({ status: 500, result: null })).toEqual({ kind: 'failed' });
+    expect(captureOutcome({ status: 404, result: 'Payment not found' })).toEqual({ kind: 'failed' });
+  });
+
+  it('when capture got no answer, a 5xx or a 429, then the same capture is worth sending again', () => {
+    expect(captureOutcome({ status: 500, result: null })).toEqual({ kind: 'retry' });
+    expect(captureOutcome({ status: 502, result: 'The payment provider did not answer' })).toEqual({ kind: 'retry' });
+    expect(captureOutcome({ status: 503, result: 'Payments are not available' })).toEqual({ kind: 'retry' });
+    expect(captureOutcome({ status: 429, result: 'Too many requests' })).toEqual({ kind: 'retry' });
   });
 });
 

@@ -60,7 +60,7 @@ export function createdPayment(envelope: Envelope<unknown>): PaymentReply | null
   if (status !== 201 && status !== 200) return null;
   if (!isObject(result) || result.status !== 'CREATED' || typeof result.id !== 'string' || result.id === '')
     return null;
-  return { status: 'CREATED', id: result.id };
+  return { status: 'CREATED', id: result.id, ...(typeof result.secret === 'string' ? { secret: result.secret } : {}) };
 }
 
 /** Ids that payments/create refused as unpublished, out of stock or deleted (400 {unavailable}). */
@@ -74,7 +74,16 @@ export type CaptureOutcome =
   | { kind: 'completed'; orderId: string }
   | { kind: 'pending' }
   | { kind: 'countryRefused'; country: string | null }
+  /** No answer, or the server or PayPal could not finish now: the same capture may simply be sent again. */
+  | { kind: 'retry' }
   | { kind: 'failed' };
+
+/**
+ * Waits before each repeat of a capture that got no usable answer (ms). The server captures with a fixed
+ * PayPal-Request-Id per order, so a repeat can never charge twice; after the last one the shopper gets a
+ * "try again" button and the promise that a taken payment becomes an order anyway.
+ */
+export const CAPTURE_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000] as const;
 
 /** Reads payments/capture: 200 COMPLETED with the shop order id, 202 PENDING, or a failure. */
 export function captureOutcome(envelope: Envelope<unknown>): CaptureOutcome {
@@ -92,6 +101,8 @@ export function captureOutcome(envelope: Envelope<unknown>): CaptureOutcome {
   if (status === 400 && isObject(result) && 'country' in result) {
     return { kind: 'countryRefused', country: typeof result.country === 'string' ? result.country : null };
   }
+  // 500: a network failure reads as 500 (SPEC §7); 502/503/504: PayPal or a proxy did not answer; 429: slow down.
+  if (status === 429 || status >= 500) return { kind: 'retry' };
   return { kind: 'failed' };
 }
 

@@ -8,6 +8,15 @@ export const CHECKOUT_MESSAGES = {
     description:
       'PayPal is still reviewing your payment. Your order is safe: we will send you an email as soon as the payment is confirmed.',
   },
+  captureRetrying: (attempt: number, attempts: number) => ({
+    title: 'Still confirming your payment with PayPal…',
+    description: `The connection dropped for a moment; trying again (${attempt} of ${attempts}). Please keep this page open.`,
+  }),
+  captureUnconfirmed: {
+    title: 'We could not confirm your payment yet',
+    description:
+      'If PayPal has taken the money, your order is created automatically within a few minutes and you will get the confirmation by email. You will not be charged twice: you can safely try again.',
+  },
   termsRequired: {
     title: 'Please accept the terms',
     description: 'Tick the Terms and Conditions box before paying.',

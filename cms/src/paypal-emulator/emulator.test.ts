@@ -13,7 +13,7 @@ import {
   paypalBaseUrl,
   resolvePayPalSettings,
   type PayPalClient,
-} from './client';
+} from '../services/paypal/client';
 import {
   captureCompletedEvent,
   createPayPalEmulator,
@@ -23,7 +23,7 @@ import {
   resetPayPalEmulator,
   signEmulatorWebhook,
 } from './emulator';
-import type { PayPalCreateOrderRequest, PayPalOrder, PayPalWebhookEvent } from './types';
+import type { PayPalCreateOrderRequest, PayPalOrder, PayPalWebhookEvent } from '../services/paypal/types';
 
 interface ReceivedWebhook {
   headers: Record<string, string>;
@@ -54,7 +54,7 @@ beforeAll(async () => {
   hookServer = await listen(hooks);
 
   const app = express();
-  app.use('/__paypal', createPayPalEmulator({ webhookTarget: `${originOf(hookServer)}/webhook`, webhookDelayMs: 20 }));
+  app.use('/__paypal', createPayPalEmulator({ webhookTarget: `${originOf(hookServer)}/webhook`, webhookDelayMs: 20, testHelpers: true }));
   server = await listen(app);
   origin = originOf(server);
   api = `${origin}/__paypal`;

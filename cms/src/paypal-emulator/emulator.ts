@@ -5,8 +5,12 @@
  *
  * It is active when no PAYPAL_CLIENT_ID is set (see resolvePayPalSettings) and is mounted by the server at
  * `/__paypal`; the shop's PayPal client talks to it over HTTP exactly as to https://api-m.sandbox.paypal.com.
- * State lives in memory in this module (a stand-in only: it is lost on restart and not shared between
- * processes).
+ * State lives in memory in this module and, when the server gives a `stateFile`, also in an append-only
+ * journal in the data folder: PayPal keeps its orders across the shop's restarts, and a restarted shop must
+ * be able to ask what was captured while it was down. Not shared between processes.
+ *
+ * Production code never imports this module statically: the server loads it with a dynamic import only when
+ * the emulator is switched on (see cms/src/app.ts).
  *
  * Emulator-only routes (no bearer token, they stand for the buyer or for PayPal's back office):
  *   POST /v2/checkout/orders/{id}/approve          the buyer approves on PayPal's pages
@@ -14,14 +18,16 @@
  *   GET  /sdk/js                                   JS SDK stand-in (sdk-standin.js)
  *   GET  /checkoutnow?token={id}                   what the order's `approve` link points at
  *   GET  /certs/emulator.pem                       what webhooks' paypal-cert-url points at
- *   GET  /__inspect/orders/{id}, /__inspect/webhooks   test helpers: what the server sent, what was delivered
+ *   GET  /__inspect/orders/{id}, /__inspect/webhooks   test helpers (only outside production, only from
+ *                                                  loopback, payer details left out)
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
-import { EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET, EMULATOR_MOUNT_PATH, EMULATOR_WEBHOOK_ID } from './client';
+import { EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET, EMULATOR_MOUNT_PATH, EMULATOR_WEBHOOK_ID } from '../services/paypal/client';
 import type {
   PayPalAddress,
   PayPalCapture,
@@ -35,7 +41,7 @@ import type {
   PayPalShippingPreference,
   PayPalWebhookEvent,
   PayPalWebhookHeaders,
-} from './types';
+} from '../services/paypal/types';
 
 // ---------------------------------------------------------------------------------------------------------
 // State
@@ -53,6 +59,22 @@ export interface EmulatedOrderRecord {
   captureResponses: Map<string, PayPalOrder>;
   /** PayPal-Request-Id of every capture call received, in order ('' when the header was absent). */
   captureRequestIds: string[];
+  /** Test knob (set by approve's capture_amount outside production): capture this value instead of the order's. */
+  captureAmount?: string;
+  /** Test knob (approve's webhook: false outside production): no automatic webhook after the capture. */
+  noWebhook?: boolean;
+  /** The create response (replayed for a repeated PayPal-Request-Id). */
+  createResponse?: PayPalOrder;
+  /** Webhooks not yet accepted by the shop, retried with back-off as PayPal does. */
+  pendingWebhooks: PendingWebhook[];
+}
+
+export interface PendingWebhook {
+  event: PayPalWebhookEvent;
+  /** Deliveries tried so far. */
+  attempts: number;
+  /** When the next attempt is due (ms since epoch). */
+  dueAt: number;
 }
 
 export interface WebhookDelivery {
@@ -97,6 +119,59 @@ export interface EmulatedOrderSnapshot {
 export function getEmulatedOrder(id: string): EmulatedOrderSnapshot | undefined {
   const rec = emulatorState.orders.get(id);
   return rec ? snapshot(rec) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Journal: one JSON line per change of an order record, the last line for an id wins. Appending and
+// fsyncing before the answer leaves the API means a SIGKILL of the process can lose no answered change; a
+// torn last line (killed mid-write) is skipped on load.
+
+interface JournalLine {
+  order: PayPalOrder;
+  request: EmulatedOrderRecord['request'];
+  captureOutcome: EmulatedCaptureOutcome;
+  captureResponses: Record<string, PayPalOrder>;
+  captureRequestIds: string[];
+  captureAmount?: string;
+  createResponse?: PayPalOrder;
+  pendingWebhooks: PendingWebhook[];
+}
+
+let journalFd: number | null = null;
+
+function openJournal(file: string): void {
+  if (journalFd !== null) return;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (fs.existsSync(file)) {
+    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      let rec: JournalLine;
+      try {
+        rec = JSON.parse(line) as JournalLine;
+      } catch {
+        continue; // the torn tail of a write cut short by a kill
+      }
+      const restored: EmulatedOrderRecord = {
+        ...rec,
+        captureResponses: new Map(Object.entries(rec.captureResponses ?? {})),
+        pendingWebhooks: rec.pendingWebhooks ?? [],
+      };
+      emulatorState.orders.set(rec.order.id, restored);
+      if (rec.request.requestId && rec.createResponse) emulatorState.createResponses.set(rec.request.requestId, rec.createResponse);
+      for (const unit of rec.order.purchase_units ?? []) {
+        for (const c of unit.payments?.captures ?? []) emulatorState.captures.set(c.id, rec.order.id);
+      }
+    }
+  }
+  journalFd = fs.openSync(file, 'a');
+}
+
+/** Writes the record's current state to the journal (no-op without a journal). */
+function persist(rec: EmulatedOrderRecord): void {
+  if (journalFd === null) return;
+  const line: JournalLine = { ...rec, captureResponses: Object.fromEntries(rec.captureResponses) };
+  fs.writeSync(journalFd, `${JSON.stringify(line)}\n`);
+  fs.fsyncSync(journalFd);
 }
 
 /** Forget every order, token, idempotency key and delivery (tests). */
@@ -555,6 +630,36 @@ export interface PayPalEmulatorOptions {
    */
   webhookOnCapture?: boolean;
   webhookDelayMs?: number;
+  /**
+   * First retry of an undelivered webhook after this long, doubling per attempt up to 5 minutes (PayPal
+   * retries for three days); default 2000.
+   */
+  webhookRetryBaseMs?: number;
+  /** Append-only journal of the orders (in the shop's data folder), so they survive a restart. */
+  stateFile?: string;
+  /**
+   * Test-only helpers: the /__inspect routes and the approve knobs capture_status / capture_amount. Off in
+   * production (a demo install with PAYPAL_EMULATOR=true), where they would hand payers' details and
+   * control over captures to anyone.
+   */
+  testHelpers?: boolean;
+}
+
+/** PayPal gives up on a webhook after 25 attempts. */
+const MAX_WEBHOOK_ATTEMPTS = 25;
+const MAX_WEBHOOK_RETRY_MS = 5 * 60_000;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** The inspect view: what tests need, with the payer's name, email and address left out. */
+function withoutPayerDetails(snap: EmulatedOrderSnapshot): EmulatedOrderSnapshot {
+  const order = snap.order;
+  if (order.payer) order.payer = { payer_id: order.payer.payer_id };
+  delete order.payment_source;
+  for (const unit of order.purchase_units ?? []) {
+    if (unit.shipping?.address) unit.shipping = { address: { country_code: unit.shipping.address.country_code } };
+  }
+  return snap;
 }
 
 const DEFAULT_PAYER: Required<Pick<PayPalPayer, 'name' | 'email_address'>> = {
@@ -584,7 +689,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Router {
   const state = emulatorState;
   const webhookId = options.webhookId ?? EMULATOR_WEBHOOK_ID;
+  const testHelpers = options.testHelpers ?? false;
   const router = express.Router();
+  if (options.stateFile) openJournal(options.stateFile);
 
   const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
   const apiBase = (req: Request) => `${origin(req)}${req.baseUrl}`;
@@ -684,14 +791,18 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
       })),
       create_time: created,
     };
-    state.orders.set(id, {
+    const rec: EmulatedOrderRecord = {
       order,
       request: { body: structuredClone(req.body), requestId, prefer: req.get('prefer') ?? null, receivedAt: created },
       captureOutcome: 'COMPLETED',
       captureResponses: new Map(),
       captureRequestIds: [],
-    });
+      pendingWebhooks: [],
+      ...(requestId ? { createResponse: structuredClone(order) } : {}),
+    };
+    state.orders.set(id, rec);
     if (requestId) state.createResponses.set(requestId, structuredClone(order));
+    persist(rec);
     res.status(201).json(present(req, order));
   });
 
@@ -720,9 +831,18 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
     const outcome = (body.capture_status ?? 'COMPLETED') as EmulatedCaptureOutcome;
     if (!['COMPLETED', 'PENDING', 'DECLINED'].includes(outcome))
       bad.push(detail('INVALID_PARAMETER_VALUE', '/capture_status', 'body', String(outcome)));
+    const captureAmount = body.capture_amount;
+    if (captureAmount !== undefined && (typeof captureAmount !== 'string' || !/^\d{1,10}(\.\d{2})?$/.test(captureAmount)))
+      bad.push(detail('INVALID_PARAMETER_VALUE', '/capture_amount'));
+    if (body.webhook !== undefined && body.webhook !== false) bad.push(detail('INVALID_PARAMETER_VALUE', '/webhook'));
+    const knob = ['capture_status', 'capture_amount', 'webhook'].find((k) => body[k] !== undefined);
+    if (!testHelpers && knob) bad.push(detail('INVALID_PARAMETER_VALUE', `/${knob}`));
     if (bad.length) return sendError(res, 400, 'INVALID_REQUEST', bad);
     if (rec.order.status === 'COMPLETED')
       return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('ORDER_ALREADY_CAPTURED')]);
+    // A buyer approves once: a second approval must not re-route an approved order's parcel.
+    if (rec.order.status === 'APPROVED')
+      return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('ORDER_ALREADY_APPROVED')]);
 
     const p = (isObject(body.payer) ? body.payer : {}) as PayPalPayer;
     const payerName = { ...DEFAULT_PAYER.name, ...(p.name ?? {}) };
@@ -758,6 +878,9 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
     rec.order.status = 'APPROVED';
     rec.order.update_time = nowIso();
     rec.captureOutcome = outcome;
+    if (typeof captureAmount === 'string') rec.captureAmount = captureAmount;
+    if (body.webhook === false) rec.noWebhook = true;
+    persist(rec);
     res.json(present(req, rec.order));
   });
 
@@ -783,13 +906,14 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
     for (const unit of rec.order.purchase_units ?? []) {
       const captureId = newResourceId();
       const cur = unit.amount.currency_code;
-      const gross = toMinor(unit.amount.value, cur);
+      const value = rec.captureAmount ?? unit.amount.value;
+      const gross = toMinor(value, cur);
       const fee = paypalFeeMinor(gross, cur);
       const capture: PayPalCapture = {
         id: captureId,
         status: outcome,
         ...(outcome === 'PENDING' ? { status_details: { reason: 'PENDING_REVIEW' } } : {}),
-        amount: { currency_code: cur, value: unit.amount.value },
+        amount: { currency_code: cur, value },
         final_capture: true,
         ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
         ...(unit.invoice_id ? { invoice_id: unit.invoice_id } : {}),
@@ -824,18 +948,16 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
     rec.order.update_time = time;
     const response = structuredClone(rec.order);
     if (requestId) rec.captureResponses.set(requestId, response);
-    res.status(201).json(present(req, response));
-
-    if (options.webhookTarget && options.webhookOnCapture !== false) {
-      const base = apiBase(req);
-      const at = origin(req);
+    if (options.webhookTarget && options.webhookOnCapture !== false && !rec.noWebhook) {
+      const dueAt = Date.now() + (options.webhookDelayMs ?? 1000);
       for (const capture of captures.filter((c) => c.status === 'COMPLETED')) {
-        const timer = setTimeout(() => {
-          void deliver(captureCompletedEvent(capture, rec.order.id, base), at);
-        }, options.webhookDelayMs ?? 1000);
-        timer.unref();
+        rec.pendingWebhooks.push({ event: captureCompletedEvent(capture, rec.order.id, apiBase(req)), attempts: 0, dueAt });
       }
     }
+    // Journaled before the answer: once the shop hears "captured", a restart cannot make PayPal forget it.
+    persist(rec);
+    res.status(201).json(present(req, response));
+    if (rec.pendingWebhooks.length) scheduleWebhooks(origin(req));
   });
 
   // --- Payments v2 --------------------------------------------------------------------------------------
@@ -869,9 +991,17 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
     delete capture.status_details;
     capture.update_time = nowIso();
     rec.order.update_time = capture.update_time;
-    const delivery = options.webhookTarget
-      ? await deliver(captureCompletedEvent(capture, rec.order.id, apiBase(req)), origin(req))
-      : null;
+    persist(rec);
+    let delivery: WebhookDelivery | null = null;
+    if (options.webhookTarget) {
+      const pending: PendingWebhook = {
+        event: captureCompletedEvent(capture, rec.order.id, apiBase(req)),
+        attempts: 0,
+        dueAt: Date.now(),
+      };
+      rec.pendingWebhooks.push(pending);
+      delivery = await attemptDelivery(rec, pending, origin(req));
+    }
     res.json({ capture: structuredClone(capture), webhook: delivery });
   });
 
@@ -941,9 +1071,58 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
     } catch (err) {
       delivery.error = err instanceof Error ? err.message : String(err);
     }
-    // PayPal retries failed deliveries for days; the emulator records the outcome and does not retry.
     state.webhookDeliveries.push(delivery);
     return delivery;
+  }
+
+  const inFlight = new Set<PendingWebhook>();
+
+  /** One delivery attempt; on failure the webhook stays pending with its next attempt backed off. */
+  async function attemptDelivery(rec: EmulatedOrderRecord, pending: PendingWebhook, at: string) {
+    inFlight.add(pending);
+    try {
+      const delivery = await deliver(pending.event, at);
+      pending.attempts += 1;
+      const accepted = delivery.status >= 200 && delivery.status < 300;
+      if (accepted || pending.attempts >= MAX_WEBHOOK_ATTEMPTS) {
+        rec.pendingWebhooks = rec.pendingWebhooks.filter((p) => p !== pending);
+      } else {
+        const backoff = (options.webhookRetryBaseMs ?? 2000) * 2 ** (pending.attempts - 1);
+        pending.dueAt = Date.now() + Math.min(backoff, MAX_WEBHOOK_RETRY_MS);
+      }
+      persist(rec);
+      return delivery;
+    } finally {
+      inFlight.delete(pending);
+    }
+  }
+
+  let webhookTimer: NodeJS.Timeout | null = null;
+  let webhookOrigin = '';
+
+  /** Delivers whatever is due, then sleeps until the next due webhook. */
+  function scheduleWebhooks(at?: string): void {
+    if (at) webhookOrigin = at;
+    if (!options.webhookTarget || !webhookOrigin) return;
+    if (webhookTimer) clearTimeout(webhookTimer);
+    let next = Infinity;
+    const now = Date.now();
+    for (const rec of state.orders.values()) {
+      for (const pending of rec.pendingWebhooks) {
+        if (inFlight.has(pending)) continue;
+        if (pending.dueAt <= now) {
+          void attemptDelivery(rec, pending, webhookOrigin).finally(() => scheduleWebhooks());
+        } else next = Math.min(next, pending.dueAt);
+      }
+    }
+    webhookTimer = next === Infinity ? null : setTimeout(() => scheduleWebhooks(), Math.max(10, next - now));
+    webhookTimer?.unref();
+  }
+  // Webhooks left pending by the previous run (the shop was down) go out once the emulator is reachable.
+  if (options.webhookTarget) {
+    const target = new URL(options.webhookTarget);
+    webhookOrigin = target.origin;
+    setTimeout(() => scheduleWebhooks(), 1000).unref();
   }
 
   // --- Buyer-facing pages and files ---------------------------------------------------------------------
@@ -995,14 +1174,20 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
   });
 
   // --- Test-only inspection -----------------------------------------------------------------------------
-  router.get('/__inspect/orders/:id', (req, res) => {
-    const snap = getEmulatedOrder(String(req.params.id));
-    if (!snap) return notFound(res);
-    res.json(snap);
-  });
-  router.get('/__inspect/webhooks', (_req, res) => {
-    res.json(state.webhookDeliveries);
-  });
+  if (testHelpers) {
+    const loopbackOnly: RequestHandler = (req, res, next) => {
+      if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return notFound(res);
+      next();
+    };
+    router.get('/__inspect/orders/:id', loopbackOnly, (req, res) => {
+      const snap = getEmulatedOrder(String(req.params.id));
+      if (!snap) return notFound(res);
+      res.json(withoutPayerDetails(snap));
+    });
+    router.get('/__inspect/webhooks', loopbackOnly, (_req, res) => {
+      res.json(state.webhookDeliveries);
+    });
+  }
 
   // Anything else under the API prefixes: PayPal answers 404.
   router.use(['/v1', '/v2'], (_req, res) => notFound(res));

@@ -1,0 +1,58 @@
+import { sql } from '@payloadcms/db-sqlite';
+import type { Payload } from 'payload';
+
+type SQL = ReturnType<typeof sql>;
+
+/** A date field's condition: empty, or holding a time before the given one. */
+export type DateCondition = { field: string; isNull: true } | { field: string; before: Date } | { field: string; equals: Date };
+
+/**
+ * Sets date fields of one document only while the conditions hold, as ONE statement the database applies
+ * atomically, and tells whether this call made the change. Payload's read-then-update cannot do this: two
+ * requests (or two app instances) would both read "not sent yet" and both send. `conditions` is a list of
+ * alternatives groups: every group must hold, and a group holds when any of its conditions does.
+ *
+ * Only date and null values: these are claims ("I am sending this mail now") and their completion marks.
+ */
+export async function setDatesIf(
+  payload: Payload,
+  collection: string,
+  id: string,
+  set: Record<string, Date | null>,
+  conditions: DateCondition[][],
+): Promise<boolean> {
+  const db = payload.db as unknown as {
+    name: string;
+    drizzle?: { run(query: SQL): Promise<{ rowsAffected: number }> };
+    collections?: Record<string, { updateOne(filter: object, update: object): Promise<{ modifiedCount: number }> }>;
+  };
+  if (db.name === 'mongoose') {
+    const model = db.collections?.[collection];
+    if (!model) throw new Error(`No MongoDB model for ${collection}`);
+    const clause = (c: DateCondition) =>
+      'isNull' in c ? { [c.field]: null } : 'before' in c ? { [c.field]: { $lt: c.before } } : { [c.field]: c.equals };
+    const filter = conditions.length
+      ? { _id: id, $and: conditions.map((group) => ({ $or: group.map(clause) })) }
+      : { _id: id };
+    const result = await model.updateOne(filter, { $set: set });
+    return result.modifiedCount === 1;
+  }
+  if (!db.drizzle) throw new Error(`Conditional updates are not supported on the ${db.name} adapter`);
+  // Payload's SQLite adapter keeps dates as ISO-8601 text, which orders correctly as strings.
+  const column = (name: string) => sql.identifier(name);
+  const clause = (c: DateCondition): SQL =>
+    'isNull' in c
+      ? sql`${column(c.field)} IS NULL`
+      : 'before' in c
+        ? sql`${column(c.field)} < ${c.before.toISOString()}`
+        : sql`${column(c.field)} = ${c.equals.toISOString()}`;
+  const assignments = sql.join(
+    Object.entries(set).map(([field, value]) => sql`${column(field)} = ${value ? value.toISOString() : null}`),
+    sql`, `,
+  );
+  const where = conditions.map((group) => sql`(${sql.join(group.map(clause), sql` OR `)})`);
+  const result = await db.drizzle.run(
+    sql`UPDATE ${sql.identifier(collection)} SET ${assignments} WHERE ${sql.join([sql`id = ${id}`, ...where], sql` AND `)}`,
+  );
+  return result.rowsAffected === 1;
+}

@@ -1,0 +1,110 @@
+import type { Payload, Where } from 'payload';
+import type { Doc } from './mappers';
+import { sendNewOrderNotices } from './order-notices';
+import { toPublicOrder } from './orders';
+import { reconcilePayment } from './payments';
+
+/**
+ * PayPal cancels an approved order that is not captured within 3 hours of the approval (its default capture
+ * window); approval comes minutes after the order is created, so a checkout untouched for 6 hours can no
+ * longer take money.
+ */
+export const ABANDON_AFTER_MS = 6 * 60 * 60_000;
+/** Mails of orders older than this are not chased any more (an operator reads the log instead). */
+const MAIL_RETRY_WINDOW_MS = 3 * 24 * 60 * 60_000;
+const PAGE = 100;
+
+export interface ReconcileReport {
+  completed: number;
+  pending: number;
+  abandoned: number;
+  failed: number;
+  mailsSent: number;
+  errors: number;
+}
+
+async function* everyDoc(payload: Payload, collection: 'payments' | 'orders', where: Where): AsyncGenerator<Doc> {
+  // Ids already seen: a finished document leaves the filter, so paging by number would skip others.
+  const seen = new Set<string>();
+  for (;;) {
+    const res = await payload.find({ collection, where, limit: PAGE, depth: 0, sort: 'createdAt', overrideAccess: true });
+    const fresh = (res.docs as Doc[]).filter((d) => !seen.has(String(d.id)));
+    if (fresh.length === 0) return;
+    for (const doc of fresh) {
+      seen.add(String(doc.id));
+      yield doc;
+    }
+    if (res.docs.length < PAGE) return;
+  }
+}
+
+/**
+ * One round: every payment a crash or a lost answer left unfinished gets its order, and every recent order
+ * its confirmation and shop notice. Each step is idempotent and claimed, so this may run beside live
+ * captures, the webhook and (with several instances) another reconciler.
+ */
+export async function reconcileOnce(payload: Payload, now = new Date()): Promise<ReconcileReport> {
+  const report: ReconcileReport = { completed: 0, pending: 0, abandoned: 0, failed: 0, mailsSent: 0, errors: 0 };
+  const abandonBefore = new Date(now.getTime() - ABANDON_AFTER_MS);
+  const unfinished: Where = {
+    or: [
+      { status: { in: ['CAPTURING', 'CAPTURED', 'PENDING'] } },
+      { and: [{ status: { equals: 'CREATED' } }, { createdAt: { less_than: abandonBefore.toISOString() } }] },
+    ],
+  };
+  for await (const payment of everyDoc(payload, 'payments', unfinished)) {
+    try {
+      const outcome = await reconcilePayment(payload, payment, { abandonBefore });
+      if (outcome !== 'unchanged') report[outcome] += 1;
+    } catch (err) {
+      report.errors += 1;
+      payload.logger.warn({ err, msg: `reconcile: PayPal ${String(payment.paypal_order_id)} not finished this round` });
+    }
+  }
+  const unmailed: Where = {
+    and: [
+      { createdAt: { greater_than: new Date(now.getTime() - MAIL_RETRY_WINDOW_MS).toISOString() } },
+      { or: [{ confirmation_sent_at: { exists: false } }, { shop_notified_at: { exists: false } }] },
+    ],
+  };
+  for await (const order of everyDoc(payload, 'orders', unmailed)) {
+    try {
+      const sent = await sendNewOrderNotices(payload, toPublicOrder(order));
+      report.mailsSent += Number(sent.confirmation === 'sent') + Number(sent.shopNotice === 'sent');
+    } catch (err) {
+      report.errors += 1;
+      payload.logger.warn({ err, msg: `reconcile: mails of order ${String(order.number)} not sent this round` });
+    }
+  }
+  return report;
+}
+
+/**
+ * Runs a round right after start (the emulator and PayPal are reachable once the server listens) and then
+ * every `intervalMs`; rounds never overlap. Returns a stop function.
+ */
+export function startPaymentReconciler(payload: Payload, intervalMs: number): () => void {
+  let running: Promise<void> | null = null;
+  const round = () => {
+    if (running) return;
+    const startedAt = Date.now();
+    running = reconcileOnce(payload)
+      .then((r) => {
+        const changed = r.completed + r.pending + r.abandoned + r.failed + r.mailsSent + r.errors;
+        if (changed > 0) {
+          payload.logger.info({ msg: `reconcile: ${JSON.stringify(r)} in ${Date.now() - startedAt} ms` });
+        }
+      })
+      .catch((err: unknown) => payload.logger.error({ err, msg: 'reconcile round failed' }))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(round, 0);
+  const timer = setInterval(round, intervalMs);
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
