@@ -63,6 +63,16 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
     }),
   );
   app.use(compression());
+  // A path whose percent-encoding is malformed names nothing: 400 here, for the storefront's and the control
+  // centre's paths alike, rather than the SPA's page or a router's decode error.
+  app.use((req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return sendEnvelope(res, 'Invalid path', 400);
+    }
+    next();
+  });
 
   app.get('/', (_req, res) => res.redirect(302, '/site'));
   app.get('/healthz', (_req, res) => res.json({ result: 'ok', status: 200 }));

@@ -102,91 +102,89 @@ async function oneCheckout(n: number): Promise<Outcome> {
 }
 
 describe('checkout under SIGKILL', () => {
-  it(
-    'when the server is killed at random points during 50 checkouts, then after a restart and one reconcile every captured payment has exactly one whole order and one confirmation',
-    async () => {
-      const outcomes: Outcome[] = [];
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next < CHECKOUTS) {
-            const n = next++;
-            outcomes.push(await oneCheckout(n));
-          }
-        }),
-      );
-      if (down) await down;
-      expect(kills).toBeGreaterThanOrEqual(2); // two drawn checkouts may share one kill
+  it('when the server is killed at random points during 50 checkouts, then after a restart and one reconcile every captured payment has exactly one whole order and one confirmation', async () => {
+    const outcomes: Outcome[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < CHECKOUTS) {
+          const n = next++;
+          outcomes.push(await oneCheckout(n));
+        }
+      }),
+    );
+    if (down) await down;
+    expect(kills).toBeGreaterThanOrEqual(2); // two drawn checkouts may share one kill
 
-      // What PayPal captured, asked from PayPal (the emulator's journal survived every kill).
-      const paypalIds = outcomes.map((o) => o.paypalOrderId).filter((id): id is string => id !== null);
-      const captured: string[] = [];
-      for (const id of paypalIds) {
-        const snap = await inspectOrder(server, id);
-        if (snap.order.purchase_units?.[0]?.payments?.captures?.[0]?.status === 'COMPLETED') captured.push(id);
-      }
-      // Shoppers who gave up after a lost answer left approved, uncaptured orders: no money moved for those.
-      expect(captured.length).toBeGreaterThanOrEqual(10);
+    // What PayPal captured, asked from PayPal (the emulator's journal survived every kill).
+    const paypalIds = outcomes.map((o) => o.paypalOrderId).filter((id): id is string => id !== null);
+    const captured: string[] = [];
+    for (const id of paypalIds) {
+      const snap = await inspectOrder(server, id);
+      if (snap.order.purchase_units?.[0]?.payments?.captures?.[0]?.status === 'COMPLETED') captured.push(id);
+    }
+    // Shoppers who gave up after a lost answer left approved, uncaptured orders: no money moved for those.
+    expect(captured.length).toBeGreaterThanOrEqual(10);
 
-      // The reconciler's rounds (one at start, then every 2 s) finish what the kills interrupted.
-      const orders = await waitFor(
-        'an order for every captured payment',
-        async () => {
-          const res = await admin.api('/api/orders?limit=1000&depth=0');
-          const docs = res.body.docs as Doc[];
-          const have = new Set(docs.map((d) => String(d.paypal_order_id)));
-          return captured.every((id) => have.has(id)) ? docs : null;
-        },
-        30_000,
-      );
-      const ofThisRun = orders.filter((o) => paypalIds.includes(String(o.paypal_order_id)));
-      // No duplicates, no order for money not taken, every order whole.
-      expect(ofThisRun.map((o) => String(o.paypal_order_id)).sort()).toEqual([...captured].sort());
-      for (const order of ofThisRun) {
-        expect((order.products as unknown[]).length, `lines of ${String(order.number)}`).toBeGreaterThan(0);
-      }
+    // The reconciler's rounds (one at start, then every 2 s) finish what the kills interrupted.
+    const orders = await waitFor(
+      'an order for every captured payment',
+      async () => {
+        const res = await admin.api('/api/orders?limit=1000&depth=0');
+        const docs = res.body.docs as Doc[];
+        const have = new Set(docs.map((d) => String(d.paypal_order_id)));
+        return captured.every((id) => have.has(id)) ? docs : null;
+      },
+      30_000,
+    );
+    const ofThisRun = orders.filter((o) => paypalIds.includes(String(o.paypal_order_id)));
+    // No duplicates, no order for money not taken, every order whole.
+    expect(ofThisRun.map((o) => String(o.paypal_order_id)).sort()).toEqual([...captured].sort());
+    for (const order of ofThisRun) {
+      expect((order.products as unknown[]).length, `lines of ${String(order.number)}`).toBeGreaterThan(0);
+    }
 
-      // Every order exactly one confirmation to the payer and one notice to the shop (claims survive kills).
-      await waitFor(
-        'a confirmation and a shop notice for every order',
-        async () =>
-          ofThisRun.every(
-            (o) =>
-              server.mails.some((m) => m.subject.startsWith(`Your order ${String(o.number)}`)) &&
-              server.mails.some((m) => m.subject.startsWith(`New order ${String(o.number)}`)),
-          ) || null,
-        30_000,
+    // Every order exactly one confirmation to the payer and one notice to the shop (claims survive kills).
+    await waitFor(
+      'a confirmation and a shop notice for every order',
+      async () =>
+        ofThisRun.every(
+          (o) =>
+            server.mails.some((m) => m.subject.startsWith(`Your order ${String(o.number)}`)) &&
+            server.mails.some((m) => m.subject.startsWith(`New order ${String(o.number)}`)),
+        ) || null,
+      30_000,
+    );
+    await sleep(2500); // one more reconcile round: it must send nothing twice
+    // A kill after the mail server took a mail but before the order noted it makes the reconciler hand the
+    // same message (same Message-ID) over again, which mail systems show once: count messages, and the
+    // hand-overs apart, which only such a kill can double.
+    let handedOverTwice = 0;
+    const messages = (subject: string) => {
+      const mails = server.mails.filter((m) => m.subject.startsWith(subject));
+      handedOverTwice += mails.length - new Set(mails.map((m) => m.headers['message-id'])).size;
+      return [...new Map(mails.map((m) => [m.headers['message-id'], m])).values()];
+    };
+    for (const order of ofThisRun) {
+      const number = String(order.number);
+      const confirmations = messages(`Your order ${number}`);
+      expect(confirmations, number).toHaveLength(1);
+      expect(confirmations[0].headers['message-id']).toBe(
+        `<order-${String(order.id)}-confirmation@bottegadifamiglia.example>`,
       );
-      await sleep(2500); // one more reconcile round: it must send nothing twice
-      // A kill after the mail server took a mail but before the order noted it makes the reconciler hand the
-      // same message (same Message-ID) over again, which mail systems show once: count messages, and the
-      // hand-overs apart, which only such a kill can double.
-      let handedOverTwice = 0;
-      const messages = (subject: string) => {
-        const mails = server.mails.filter((m) => m.subject.startsWith(subject));
-        handedOverTwice += mails.length - new Set(mails.map((m) => m.headers['message-id'])).size;
-        return [...new Map(mails.map((m) => [m.headers['message-id'], m])).values()];
-      };
-      for (const order of ofThisRun) {
-        const number = String(order.number);
-        const confirmations = messages(`Your order ${number}`);
-        expect(confirmations, number).toHaveLength(1);
-        expect(confirmations[0].headers['message-id']).toBe(`<order-${String(order.id)}-confirmation@bottegadifamiglia.example>`);
-        const notices = messages(`New order ${number}`);
-        expect(notices, number).toHaveLength(1);
-        expect(notices[0].envelopeTo).toEqual([adminEmail]);
-      }
-      expect(handedOverTwice).toBeLessThanOrEqual(kills * 2);
-      const payments = (await admin.api('/api/payments?limit=1000&depth=0')).body.docs as Doc[];
-      for (const id of captured) {
-        expect(payments.find((p) => p.paypal_order_id === id)?.status, id).toBe('COMPLETED');
-      }
-      console.log(
-        `checkout-crash: ${CHECKOUTS} checkouts, ${kills} kills, ${captured.length} captured, ${ofThisRun.length} orders, ` +
-          `${outcomes.filter((o) => o.paypalOrderId && !o.answered).length} shoppers left without an answer, ` +
-          `${handedOverTwice} mails handed over a second time`,
-      );
-    },
-    180_000,
-  );
+      const notices = messages(`New order ${number}`);
+      expect(notices, number).toHaveLength(1);
+      expect(notices[0].envelopeTo).toEqual([adminEmail]);
+    }
+    expect(handedOverTwice).toBeLessThanOrEqual(kills * 2);
+    const payments = (await admin.api('/api/payments?limit=1000&depth=0')).body.docs as Doc[];
+    for (const id of captured) {
+      expect(payments.find((p) => p.paypal_order_id === id)?.status, id).toBe('COMPLETED');
+    }
+    console.log(
+      `checkout-crash: ${CHECKOUTS} checkouts, ${kills} kills, ${captured.length} captured, ${ofThisRun.length} orders, ` +
+        `${outcomes.filter((o) => o.paypalOrderId && !o.answered).length} shoppers left without an answer, ` +
+        `${handedOverTwice} mails handed over a second time`,
+    );
+  }, 180_000);
 });

@@ -198,8 +198,20 @@ export function parseMail(raw: string, envelopeFrom = '', envelopeTo: string[] =
   };
 }
 
-async function startSmtp(): Promise<{ port: number; mails: CapturedMail[]; close: () => Promise<void> }> {
+interface SmtpCapture {
+  port: number;
+  mails: CapturedMail[];
+  /** While true, every mail is refused with a 451 (a mail server that is down or full). */
+  refusing: { value: boolean };
+  /** How many mails were refused. */
+  refused: { count: number };
+  close: () => Promise<void>;
+}
+
+async function startSmtp(): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
+  const refusing = { value: false };
+  const refused = { count: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -208,6 +220,12 @@ async function startSmtp(): Promise<{ port: number; mails: CapturedMail[]; close
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (refusing.value) {
+          refused.count += 1;
+          const err = Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
+          callback(err);
+          return;
+        }
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((r) => r.address);
         mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, to));
@@ -222,7 +240,7 @@ async function startSmtp(): Promise<{ port: number; mails: CapturedMail[]; close
   // A shop server killed mid-conversation resets its connection: that is the test's doing, not a failure.
   server.on('error', () => {});
   const port = (server.server.address() as net.AddressInfo).port;
-  return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port, mails, refusing, refused, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -277,6 +295,8 @@ export interface TestServer {
   loginAdmin(): Promise<AdminClient>;
   /** Kills the server with SIGKILL and starts it again on the same data directory and port. */
   crashAndRestart(): Promise<void>;
+  /** Makes the mail server refuse (451) every mail until called with false; returns how many were refused. */
+  refuseMail(refuse: boolean): number;
   /** SIGKILL only; `restart` brings the server back on the same data and port. */
   kill(): Promise<void>;
   restart(): Promise<void>;
@@ -454,6 +474,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     baseUrl,
     dataDir,
     mails: smtp.mails,
+    refuseMail(refuse) {
+      smtp.refusing.value = refuse;
+      return smtp.refused.count;
+    },
     admin,
     log: output,
     async waitForMail(predicate, timeoutMs = 10_000) {

@@ -282,8 +282,8 @@ const rawGet = (path: string, cookie?: string) =>
   server.raw({ path, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } });
 
 describe('the cases the issue names', () => {
-  it('when a path has malformed percent-encoding, then 400 in the envelope on /api/v2, REST and /assets', async () => {
-    for (const path of ['/api/v2/products/%ZZ', '/api/products/%ZZ', '/assets/%ZZ']) {
+  it('when a path has malformed percent-encoding, then 400 in the envelope on /api/v2, REST, /assets and the SPA', async () => {
+    for (const path of ['/api/v2/products/%ZZ', '/api/products/%ZZ', '/assets/%ZZ', '/site/%ZZ', '/admin/x%E0%A4%A']) {
       const res = await rawGet(path);
       expect(res.status, path).toBe(400);
       expect(res.body, path).toMatchObject({ status: 400, result: expect.any(String) });

@@ -62,6 +62,19 @@ describe('production mode', () => {
     const token = await fetch(`${server.baseUrl}/__paypal/v1/oauth2/token`, { method: 'POST' });
     expect(token.status).toBe(404);
   });
+
+  it('when a shopper pays while PayPal is switched off, then 503 "Payments are not available" and no payment is stored', async () => {
+    const product = await createProduct(admin, { name: `Off ${uid()}`, price: 8 });
+    const before = (await admin.api<Json>('/api/payments/count')).body.totalDocs;
+    const res = await server.api<Envelope<Json>>('/api/v2/payments/create', {
+      method: 'POST',
+      json: { products: [{ id: product.id, quantity: 1 }], coupon_code: null },
+    });
+    expect(res.status, res.text).toBe(503);
+    expect(res.body).toEqual({ result: 'Payments are not available', status: 503 });
+    expect((await admin.api<Json>('/api/payments/count')).body.totalDocs).toBe(before);
+    expect(server.log()).not.toMatch(/"level":(50|60)/);
+  });
 });
 
 describe('production sign-in throttle without TRUST_PROXY', () => {

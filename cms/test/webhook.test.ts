@@ -332,3 +332,53 @@ describe('webhook completion', () => {
     expect(await ordersFor(admin, paypalOrderId)).toHaveLength(0);
   });
 });
+
+describe('webhook floods', () => {
+  const verifyCalls = async () => (await server.api('/__paypal/__inspect/stats')).body.verifyCalls as number;
+
+  it("when 120 forged webhooks name unknown or finished orders, carry a foreign certificate or a stale time, then PayPal's verify API is called 0 times and nothing changes", async () => {
+    const { paypalOrderId: finished, capture } = await pendingPayment('Flood');
+    await completePendingCapture(server, capture.id);
+    await waitFor('the order', () => ordersFor(admin, finished).then((o) => (o.length ? o : null)));
+    const ordersBefore = await countDocs(admin, 'orders');
+    const before = await verifyCalls();
+
+    const forged: WebhookPost[] = [];
+    for (let i = 0; i < 30; i++) {
+      forged.push(signedCaptureCompleted(server, capture, `UNKNOWN${String(i).padStart(10, '0')}`));
+      forged.push(signedCaptureCompleted(server, capture, finished));
+      const live = signedCaptureCompleted(server, capture, finished);
+      forged.push({
+        headers: { ...live.headers, 'paypal-cert-url': 'https://evil.example/cert.pem' },
+        rawBody: live.rawBody,
+      });
+      const old = new Date(Date.now() - 8 * 24 * 3_600_000).toISOString();
+      forged.push({ headers: { ...live.headers, 'paypal-transmission-time': old }, rawBody: live.rawBody });
+    }
+    const replies = await Promise.all(forged.map((post) => postWebhook(server, post)));
+    expect(replies.filter((r) => r.status >= 500)).toHaveLength(0);
+    // Unknown and finished orders: acknowledged and ignored (PayPal would stop retrying); the rest refused.
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(60);
+    expect(replies.filter((r) => r.status === 400)).toHaveLength(60);
+    expect(replies.every((r) => r.body?.result?.order == null)).toBe(true);
+    expect(await verifyCalls()).toBe(before);
+    expect(await countDocs(admin, 'orders')).toBe(ordersBefore);
+  });
+
+  it('when one forged webhook for an order still waiting is posted 10 times, then PayPal is asked once and the order is not completed', async () => {
+    const { paypalOrderId, capture } = await pendingPayment('Replayed forgery');
+    const signed = signedCaptureCompleted(server, capture, paypalOrderId);
+    const forged = {
+      headers: { ...signed.headers, 'paypal-transmission-sig': 'x'.repeat(64) },
+      rawBody: signed.rawBody,
+    };
+    const before = await verifyCalls();
+    for (let i = 0; i < 10; i++) {
+      const res = await postWebhook(server, forged);
+      expect(res.status).toBe(400);
+    }
+    expect((await verifyCalls()) - before).toBe(1);
+    expect(await ordersFor(admin, paypalOrderId)).toHaveLength(0);
+    expect((await paymentsFor(admin, paypalOrderId))[0].status).toBe('PENDING');
+  });
+});

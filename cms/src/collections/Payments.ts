@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload';
 import { PAYMENT_STATUSES } from '@shop/shared';
 import { isAdmin } from '../access/is-admin';
+import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 
 /**
  * One PayPal order the shop created, with the cart exactly as the server priced it. Capture accepts only
@@ -13,7 +14,14 @@ export const Payments: CollectionConfig = {
   admin: { useAsTitle: 'paypal_order_id' },
   fields: [
     { name: 'paypal_order_id', type: 'text', required: true, unique: true, index: true },
-    { name: 'status', type: 'select', options: [...PAYMENT_STATUSES], defaultValue: 'CREATED', required: true, index: true },
+    {
+      name: 'status',
+      type: 'select',
+      options: [...PAYMENT_STATUSES],
+      defaultValue: 'CREATED',
+      required: true,
+      index: true,
+    },
     /** SHA-256 of the secret handed to the browser at create; a capture must bring the secret. */
     { name: 'secret_hash', type: 'text', maxLength: 64 },
     { name: 'currency_code', type: 'text', required: true, maxLength: 3 },
@@ -28,4 +36,5 @@ export const Payments: CollectionConfig = {
     { name: 'order', type: 'relationship', relationTo: 'orders' },
     { name: 'failure', type: 'text' },
   ],
+  hooks: { beforeValidate: [stripControlCharactersHook] },
 };

@@ -4,7 +4,8 @@ import type { Payload } from 'payload';
 type SQL = ReturnType<typeof sql>;
 
 /** A date field's condition: empty, or holding a time before the given one. */
-export type DateCondition = { field: string; isNull: true } | { field: string; before: Date } | { field: string; equals: Date };
+export type DateCondition =
+  { field: string; isNull: true } | { field: string; before: Date } | { field: string; equals: Date };
 
 /**
  * Sets date fields of one document only while the conditions hold, as ONE statement the database applies

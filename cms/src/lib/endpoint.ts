@@ -21,7 +21,12 @@ export function v2(method: Method, path: string, handler: Handler): Endpoint {
         if (out instanceof Response) return out;
         return envelope(out.result, out.status ?? 200, out.pagination);
       } catch (err) {
-        return errorEnvelope(err, (e) => req.payload.logger.error({ err: e, msg: `v2 ${method} ${path}` }));
+        return errorEnvelope(
+          err,
+          (e) => req.payload.logger.error({ err: e, msg: `v2 ${method} ${path}` }),
+          (e) =>
+            req.payload.logger.warn({ msg: `v2 ${method} ${path}: ${e instanceof Error ? e.message : String(e)}` }),
+        );
       }
     },
   };

@@ -45,8 +45,17 @@ export function describeError(err: unknown): { status: number; result: unknown }
   return { status: 500, result: 'Internal server error' };
 }
 
-export function errorEnvelope(err: unknown, log: (err: unknown) => void = console.error): Response {
+/**
+ * `log` hears of unexpected failures; `warn` of the 5xx the code answers on purpose (an AppError 502/503: the
+ * payment provider is unreachable or switched off), which are the state of the world, not a bug.
+ */
+export function errorEnvelope(
+  err: unknown,
+  log: (err: unknown) => void = console.error,
+  warn: (err: unknown) => void = log,
+): Response {
   const { status, result } = describeError(err);
-  if (status >= 500) log(err);
+  if (status > 500 && err instanceof AppError) warn(err);
+  else if (status >= 500) log(err);
   return envelope(result, status);
 }

@@ -37,6 +37,10 @@ let api: string;
 let client: PayPalClient;
 let tokenRequests = 0;
 const received: ReceivedWebhook[] = [];
+/** Deliveries for this PayPal order get a 503 (the shop being down or busy), this many times. */
+let failHooks = { orderId: '', times: 0 };
+/** When each delivery attempt arrived (ms) and for which PayPal order, failed ones included. */
+const attempts: Array<{ at: number; orderId: string }> = [];
 
 function listen(app: express.Express): Promise<Server> {
   return new Promise((resolve) => {
@@ -48,13 +52,28 @@ const originOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo)
 beforeAll(async () => {
   const hooks = express();
   hooks.post('/webhook', express.text({ type: '*/*' }), (req, res) => {
+    const orderId = String(JSON.parse(String(req.body)).resource?.supplementary_data?.related_ids?.order_id ?? '');
+    attempts.push({ at: Date.now(), orderId });
+    if (orderId === failHooks.orderId && failHooks.times > 0) {
+      failHooks.times -= 1;
+      res.status(503).json({ busy: true });
+      return;
+    }
     received.push({ headers: req.headers as Record<string, string>, rawBody: req.body as string });
     res.status(200).json({ ok: true });
   });
   hookServer = await listen(hooks);
 
   const app = express();
-  app.use('/__paypal', createPayPalEmulator({ webhookTarget: `${originOf(hookServer)}/webhook`, webhookDelayMs: 20, testHelpers: true }));
+  app.use(
+    '/__paypal',
+    createPayPalEmulator({
+      webhookTarget: `${originOf(hookServer)}/webhook`,
+      webhookDelayMs: 20,
+      webhookRetryBaseMs: 100,
+      testHelpers: true,
+    }),
+  );
   server = await listen(app);
   origin = originOf(server);
   api = `${origin}/__paypal`;
@@ -77,6 +96,8 @@ afterAll(async () => {
 
 beforeEach(() => {
   received.length = 0;
+  attempts.length = 0;
+  failHooks = { orderId: '', times: 0 };
 });
 
 const usd = (value: string) => ({ currency_code: 'USD', value });
@@ -500,6 +521,19 @@ describe('get, approve and capture', () => {
 });
 
 describe('webhooks', () => {
+  it('when the shop answers a webhook with 503 twice, then PayPal tries again after 100 ms and then 200 ms, and stops once it is accepted', async () => {
+    const order = await approvedOrder();
+    failHooks = { orderId: order.id, times: 2 };
+    await client.captureOrder(order.id, rid('cap'));
+    const mine = () => attempts.filter((a) => a.orderId === order.id).map((a) => a.at);
+    await waitFor(() => (mine().length === 3 ? true : undefined), 5000);
+    const [first, second, third] = mine();
+    expect(second - first).toBeGreaterThanOrEqual(90);
+    expect(third - second).toBeGreaterThanOrEqual(190);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mine()).toHaveLength(3);
+  });
+
   it('when a capture is PENDING and later completes, then a signed PAYMENT.CAPTURE.COMPLETED webhook arrives and verifies', async () => {
     const order = await approvedOrder({ capture_status: 'PENDING' });
     const captured = await client.captureOrder(order.id, rid('cap'));

@@ -27,7 +27,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
-import { EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET, EMULATOR_MOUNT_PATH, EMULATOR_WEBHOOK_ID } from '../services/paypal/client';
+import {
+  EMULATOR_CLIENT_ID,
+  EMULATOR_CLIENT_SECRET,
+  EMULATOR_MOUNT_PATH,
+  EMULATOR_WEBHOOK_ID,
+} from '../services/paypal/client';
 import type {
   PayPalAddress,
   PayPalCapture,
@@ -97,6 +102,8 @@ export interface PayPalEmulatorState {
   /** access token → expiry (ms since epoch). */
   tokens: Map<string, number>;
   webhookDeliveries: WebhookDelivery[];
+  /** How often verify-webhook-signature was called (what a flood of forged webhooks would cost the shop). */
+  verifyCalls: number;
 }
 
 /** The emulator's in-memory state (shared by every router made in this process). Tests may read it. */
@@ -106,6 +113,7 @@ export const emulatorState: PayPalEmulatorState = {
   captures: new Map(),
   tokens: new Map(),
   webhookDeliveries: [],
+  verifyCalls: 0,
 };
 
 export interface EmulatedOrderSnapshot {
@@ -157,7 +165,8 @@ function openJournal(file: string): void {
         pendingWebhooks: rec.pendingWebhooks ?? [],
       };
       emulatorState.orders.set(rec.order.id, restored);
-      if (rec.request.requestId && rec.createResponse) emulatorState.createResponses.set(rec.request.requestId, rec.createResponse);
+      if (rec.request.requestId && rec.createResponse)
+        emulatorState.createResponses.set(rec.request.requestId, rec.createResponse);
       for (const unit of rec.order.purchase_units ?? []) {
         for (const c of unit.payments?.captures ?? []) emulatorState.captures.set(c.id, rec.order.id);
       }
@@ -832,7 +841,10 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
     if (!['COMPLETED', 'PENDING', 'DECLINED'].includes(outcome))
       bad.push(detail('INVALID_PARAMETER_VALUE', '/capture_status', 'body', String(outcome)));
     const captureAmount = body.capture_amount;
-    if (captureAmount !== undefined && (typeof captureAmount !== 'string' || !/^\d{1,10}(\.\d{2})?$/.test(captureAmount)))
+    if (
+      captureAmount !== undefined &&
+      (typeof captureAmount !== 'string' || !/^\d{1,10}(\.\d{2})?$/.test(captureAmount))
+    )
       bad.push(detail('INVALID_PARAMETER_VALUE', '/capture_amount'));
     if (body.webhook !== undefined && body.webhook !== false) bad.push(detail('INVALID_PARAMETER_VALUE', '/webhook'));
     const knob = ['capture_status', 'capture_amount', 'webhook'].find((k) => body[k] !== undefined);
@@ -951,7 +963,11 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
     if (options.webhookTarget && options.webhookOnCapture !== false && !rec.noWebhook) {
       const dueAt = Date.now() + (options.webhookDelayMs ?? 1000);
       for (const capture of captures.filter((c) => c.status === 'COMPLETED')) {
-        rec.pendingWebhooks.push({ event: captureCompletedEvent(capture, rec.order.id, apiBase(req)), attempts: 0, dueAt });
+        rec.pendingWebhooks.push({
+          event: captureCompletedEvent(capture, rec.order.id, apiBase(req)),
+          attempts: 0,
+          dueAt,
+        });
       }
     }
     // Journaled before the answer: once the shop hears "captured", a restart cannot make PayPal forget it.
@@ -1014,6 +1030,7 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
    * of what it sends back matter less than the raw body it received — keep verifying through this API call.
    */
   router.post('/v1/notifications/verify-webhook-signature', requireBearer, (req, res) => {
+    state.verifyCalls += 1;
     const body: Record<string, unknown> = isObject(req.body) ? req.body : {};
     const fields = [
       'auth_algo',
@@ -1187,10 +1204,13 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
     router.get('/__inspect/webhooks', loopbackOnly, (_req, res) => {
       res.json(state.webhookDeliveries);
     });
+    router.get('/__inspect/stats', loopbackOnly, (_req, res) => {
+      res.json({ verifyCalls: state.verifyCalls, orders: state.orders.size });
+    });
   }
 
-  // Anything else under the API prefixes: PayPal answers 404.
-  router.use(['/v1', '/v2'], (_req, res) => notFound(res));
+  // Anything else: PayPal answers 404 (and nothing under the emulator's mount falls through to the shop's pages).
+  router.use((_req, res) => notFound(res));
 
   router.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     const e = err as { type?: string; status?: number };

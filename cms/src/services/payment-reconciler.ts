@@ -27,7 +27,14 @@ async function* everyDoc(payload: Payload, collection: 'payments' | 'orders', wh
   // Ids already seen: a finished document leaves the filter, so paging by number would skip others.
   const seen = new Set<string>();
   for (;;) {
-    const res = await payload.find({ collection, where, limit: PAGE, depth: 0, sort: 'createdAt', overrideAccess: true });
+    const res = await payload.find({
+      collection,
+      where,
+      limit: PAGE,
+      depth: 0,
+      sort: 'createdAt',
+      overrideAccess: true,
+    });
     const fresh = (res.docs as Doc[]).filter((d) => !seen.has(String(d.id)));
     if (fresh.length === 0) return;
     for (const doc of fresh) {

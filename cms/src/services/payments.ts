@@ -347,7 +347,9 @@ async function finishFromPayPalOrder(payload: Payload, payment: Doc, order: PayP
       capture_id: capture.id,
       failure: `captured ${capture.amount?.value} ${capture.amount?.currency_code}, priced ${String(payment.total)} ${String(payment.currency_code)}`,
     });
-    payload.logger.error({ msg: `PayPal ${String(payment.paypal_order_id)}: captured amount differs from the priced cart` });
+    payload.logger.error({
+      msg: `PayPal ${String(payment.paypal_order_id)}: captured amount differs from the priced cart`,
+    });
     throw new AppError(409, 'Captured amount does not match the order');
   }
   const recorded =
@@ -403,7 +405,8 @@ async function doCapture(payload: Payload, payment: Doc): Promise<CaptureReply> 
   }
 
   // Said before the call: if the process dies while PayPal captures, the reconciler knows to ask PayPal.
-  const capturing = payment.status === 'CAPTURING' ? payment : await updatePayment(payload, payment, { status: 'CAPTURING' });
+  const capturing =
+    payment.status === 'CAPTURING' ? payment : await updatePayment(payload, payment, { status: 'CAPTURING' });
   let captured: PayPalOrder;
   try {
     // A fixed request id makes a retried capture idempotent at PayPal.
@@ -422,7 +425,8 @@ function paypalFailure(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof PayPalApiError) {
     const issue = err.details?.[0]?.issue ?? err.name;
-    if (err.status === 503 && err.name === 'PAYPAL_NOT_CONFIGURED') return new AppError(503, 'Payments are not available');
+    if (err.status === 503 && err.name === 'PAYPAL_NOT_CONFIGURED')
+      return new AppError(503, 'Payments are not available');
     if (err.status === 404) return notFound('PayPal order not found');
     if (err.status === 422 || err.status === 400) return new AppError(422, { message: err.message, issue });
   }

@@ -69,7 +69,11 @@ export async function handlePayPalWebhook(
   if (Object.values(signature).some((v) => v.length > 2000)) throw badRequest('Invalid PayPal signature headers');
   if (!certUrlLooksRight(signature.cert_url)) throw badRequest('Invalid webhook signature');
   const sentAt = Date.parse(signature.transmission_time);
-  if (!Number.isFinite(sentAt) || sentAt > Date.now() + MAX_CLOCK_SKEW_MS || sentAt < Date.now() - MAX_TRANSMISSION_AGE_MS) {
+  if (
+    !Number.isFinite(sentAt) ||
+    sentAt > Date.now() + MAX_CLOCK_SKEW_MS ||
+    sentAt < Date.now() - MAX_TRANSMISSION_AGE_MS
+  ) {
     throw badRequest('Invalid webhook signature');
   }
   const webhookId = paypalSettings().webhookId;

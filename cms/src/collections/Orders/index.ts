@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload';
 import { DISCOUNT_UNITS, ORDER_STATUSES } from '@shop/shared';
 import { isAdmin } from '../../access/is-admin';
+import { stripControlCharactersHook } from '../../hooks/strip-control-characters';
 import { assignOrderNumber } from './hooks/assign-order-number';
 import { invalidateSalesAfterChange, invalidateSalesAfterDelete } from './hooks/invalidate-sales-cache';
 import { recordStatusChange } from './hooks/record-status-change';
@@ -78,6 +79,7 @@ export const Orders: CollectionConfig = {
     },
   ],
   hooks: {
+    beforeValidate: [stripControlCharactersHook],
     beforeChange: [assignOrderNumber, recordStatusChange],
     afterChange: [invalidateSalesAfterChange],
     afterDelete: [invalidateSalesAfterDelete],
