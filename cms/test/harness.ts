@@ -198,7 +198,7 @@ export function parseMail(raw: string, envelopeFrom = '', envelopeTo: string[] =
   };
 }
 
-interface SmtpCapture {
+export interface SmtpCapture {
   port: number;
   mails: CapturedMail[];
   /** While true, every mail is refused with a 451 (a mail server that is down or full). */
@@ -208,7 +208,8 @@ interface SmtpCapture {
   close: () => Promise<void>;
 }
 
-async function startSmtp(): Promise<SmtpCapture> {
+/** The capturing mail server on its own (the in-process service tests use it without a child server). */
+export async function startSmtp(): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   const refusing = { value: false };
   const refused = { count: 0 };

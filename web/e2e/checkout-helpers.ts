@@ -67,6 +67,19 @@ export class CheckoutAdmin {
   async updateProduct(id: string, data: Partial<ProductInput>): Promise<void> {
     await this.api.updateProduct(id, data);
   }
+
+  /** The stored order, as the admin REST API has it. */
+  order(id: string) {
+    return this.api.get(`/api/orders/${id}?depth=0`);
+  }
+
+  /** How many shop orders name this PayPal order (exactly one, however often it was captured). */
+  async countOrdersFor(paypalOrderId: string): Promise<number> {
+    const body = await this.api.get(
+      `/api/orders/count?where[paypal_order_id][equals]=${encodeURIComponent(paypalOrderId)}`,
+    );
+    return Number(body.totalDocs);
+  }
 }
 
 export async function publicConfig(request: APIRequestContext): Promise<PublicConfig> {

@@ -94,11 +94,14 @@ test.describe('checkout', () => {
     const orderNumber = (await page.getByTestId('order-number').innerText()).trim();
     expect(orderNumber).toMatch(/^[A-Z0-9]{4,20}$/);
 
-    // The confirmation was just sent with the order: asking again within the minute is refused politely.
+    await screenshots(page, testInfo, 'order', () => expect(page.getByTestId('order-number')).toBeVisible());
+
+    // The confirmation the payment sent is not a resend: the first ask is sent at once, a second within the
+    // minute is refused politely.
+    await page.getByTestId('order-resend').click();
+    await expect(page.getByText('Confirmation sent')).toBeVisible();
     await page.getByTestId('order-resend').click();
     await expect(page.getByText(MESSAGES.resendRateLimited.title)).toBeVisible();
-
-    await screenshots(page, testInfo, 'order', () => expect(page.getByTestId('order-number')).toBeVisible());
 
     // Tracking by number leads back to the same order page.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Track order' }).click();
@@ -107,6 +110,49 @@ test.describe('checkout', () => {
     await page.getByTestId('tracking-input').press('Enter');
     await expect(page).toHaveURL(orderUrl);
     await expect(page.getByTestId('order-number')).toHaveText(orderNumber);
+  });
+
+  test('when the answer to the capture is lost, the shopper sees it retried, then a way to try again, and no money is taken twice', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    const admin = await CheckoutAdmin.login(request, baseURL);
+    const product = await admin.createProduct({ name: `Pesto Genovese ${uid()}`, price: 6.4 });
+    await addFromProductPage(page, product, 1);
+    await page.goto('/site/cart');
+    await page.getByTestId('cart-terms').check();
+
+    // The server receives each capture and does its work; the browser never hears back (a dropped connection).
+    let lost = 0;
+    let answered = true;
+    await page.route('**/api/v2/payments/capture', async (route) => {
+      if (answered) return route.continue();
+      await route.fetch();
+      lost += 1;
+      await route.abort('connectionreset');
+    });
+    answered = false;
+    await page.getByTestId('paypal-button').click();
+    await expect(page.getByTestId('capture-retrying')).toBeVisible();
+    await expect(page.getByTestId('capture-retrying')).toContainText('Still confirming your payment with PayPal');
+    // One try and four repeats (after 1, 2, 4 and 8 seconds), then the shopper is told what happens next.
+    await expect(page.getByTestId('capture-unconfirmed')).toBeVisible({ timeout: 30_000 });
+    expect(lost).toBe(5);
+    await expect(page.getByTestId('capture-unconfirmed')).toContainText('You will not be charged twice');
+    await screenshots(page, testInfo, 'capture-unconfirmed', () =>
+      expect(page.getByTestId('capture-unconfirmed')).toBeVisible(),
+    );
+
+    answered = true;
+    await page.getByTestId('capture-try-again').click();
+    await expect(page).toHaveURL(ORDER_URL);
+    // $6.40 + $7.90 shipping, charged once although the capture reached the server six times.
+    await expect(page.getByTestId('order-total')).toHaveText('$14.30');
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    const stored = await admin.order(orderId);
+    expect(stored.transaction_gross_amount).toBe('14.30');
+    expect(await admin.countOrdersFor(String(stored.paypal_order_id))).toBe(1);
   });
 
   test('an unknown order number shows the not-found notice and clears the search', async ({ page }, testInfo) => {

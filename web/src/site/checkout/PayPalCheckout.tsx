@@ -210,11 +210,13 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
           showIcon
           className="checkout-notice"
           title={CHECKOUT_MESSAGES.captureUnconfirmed.title}
-          description={CHECKOUT_MESSAGES.captureUnconfirmed.description}
-          action={
-            <Button size="small" onClick={() => void finishCapture(unconfirmed)} data-testid="capture-try-again">
-              Try again
-            </Button>
+          description={
+            <>
+              <p className="checkout-notice-text">{CHECKOUT_MESSAGES.captureUnconfirmed.description}</p>
+              <Button type="primary" onClick={() => void finishCapture(unconfirmed)} data-testid="capture-try-again">
+                Try again
+              </Button>
+            </>
           }
           data-testid="capture-unconfirmed"
         />
