@@ -27,9 +27,14 @@ let adminEmail = '';
 /** Set while the server is down: shoppers wait instead of failing. */
 let down: Promise<void> | null = null;
 let kills = 0;
+/** How long each restart took until the server answered again (ms). */
+const restarts: number[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ env: { RECONCILE_INTERVAL_SECONDS: '2', MAIL_CLAIM_LEASE_SECONDS: '10' } });
+  // LOG_LEVEL info: the reconciler's round reports ("reconcile: {...} in N ms") are the measurement.
+  server = await startServer({
+    env: { RECONCILE_INTERVAL_SECONDS: '2', MAIL_CLAIM_LEASE_SECONDS: '10', LOG_LEVEL: 'info' },
+  });
   admin = await server.loginAdmin();
   olio = await createProduct(admin, { name: `Olio ${uid()}`, price: 18.5, apply_shipping: true });
   aceto = await createProduct(admin, { name: `Aceto ${uid()}`, price: 9.25, apply_shipping: false });
@@ -47,7 +52,9 @@ function crash(): Promise<void> {
   down = (async () => {
     await server.kill();
     await sleep(200);
+    const startedAt = Date.now();
     await server.restart();
+    restarts.push(Date.now() - startedAt);
   })().finally(() => {
     down = null;
   });
@@ -181,6 +188,16 @@ describe('checkout under SIGKILL', () => {
     for (const id of captured) {
       expect(payments.find((p) => p.paypal_order_id === id)?.status, id).toBe('COMPLETED');
     }
+    const rounds = [...server.log().matchAll(/reconcile: (\{[^}]*\}) in (\d+) ms/g)].map((m) => ({
+      // pino writes the message inside a JSON string: its quotes arrive escaped.
+      report: JSON.parse(m[1].replace(/\\"/g, '"')) as { completed: number; mailsSent: number },
+      ms: Number(m[2]),
+    }));
+    const repairing = rounds.filter((r) => r.report.completed > 0);
+    console.log(
+      `checkout-crash: restarts ${restarts.join('/')} ms until answering; reconcile rounds that repaired orders: ` +
+        repairing.map((r) => `${r.report.completed} in ${r.ms} ms`).join(', '),
+    );
     console.log(
       `checkout-crash: ${CHECKOUTS} checkouts, ${kills} kills, ${captured.length} captured, ${ofThisRun.length} orders, ` +
         `${outcomes.filter((o) => o.paypalOrderId && !o.answered).length} shoppers left without an answer, ` +

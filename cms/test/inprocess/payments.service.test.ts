@@ -3,8 +3,18 @@
  * mounts. Expected amounts are worked out by hand from the prices each test sets; the emulator's fee is
  * 3.49 % of the gross rounded to the cent, plus 0.49.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approve, makeProduct, orderById, ordersOf, paymentOf } from './helpers';
+import {
+  approve,
+  type ApproveBody,
+  clearPendingCapture,
+  type Doc as Json,
+  makeProduct,
+  orderById,
+  ordersOf,
+  paymentOf,
+} from './helpers';
 import { loadServices, startInProcessShop, type InProcessShop, type Services } from './setup';
 
 let shop: InProcessShop;
@@ -172,5 +182,323 @@ describe('orders', () => {
     const confirmations = () => mailsAbout(number).filter((m) => m.subject.startsWith('Your order'));
     await shop.waitForMail(() => confirmations().length === 2);
     expect(confirmations()).toHaveLength(2);
+  });
+});
+
+/** A cart of one product at 12.50 with shipping, created and approved: 12.50 + 7.90 = 20.40. */
+async function approvedPayment(body: ApproveBody = {}) {
+  const oil = await makeProduct(shop.payload, { name: 'Olive oil', price: 12.5 });
+  const created = await svc.payments.createPayment(shop.payload, { products: [{ id: oil.id, quantity: 1 }] });
+  await approve(shop, created.id, body);
+  return { ...created, secret: created.secret!, product: oil };
+}
+
+describe('createPayment refusals and the PayPal order', () => {
+  it('when one product comes to 1000 over two lines, then the cart is refused naming it; 999 is accepted', async () => {
+    const oil = await makeProduct(shop.payload);
+    await expect(
+      svc.payments.createPayment(shop.payload, {
+        products: [
+          { id: oil.id, quantity: 500 },
+          { id: oil.id, quantity: 500 },
+        ],
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      result: { message: 'At most 999 of one product per order', products: [oil.id] },
+    });
+    const ok = await svc.payments.createPayment(shop.payload, { products: [{ id: oil.id, quantity: 999 }] });
+    // 999 × 12.50 = 12487.50, + 7.90 = 12495.40.
+    expect((await paymentOf(shop.payload, ok.id)).total).toBe('12495.40');
+  });
+
+  it('when products are unpublished, out of stock, scheduled for later or unknown, then the cart is refused naming them', async () => {
+    const fine = await makeProduct(shop.payload);
+    const hidden = await makeProduct(shop.payload, { published: false });
+    const soldOut = await makeProduct(shop.payload, { inventory_stock: false });
+    const later = await makeProduct(shop.payload, { publish_at: new Date(Date.now() + 86_400_000).toISOString() });
+    const unknown = '00000000-0000-4000-8000-000000000001';
+    await expect(
+      svc.payments.createPayment(shop.payload, {
+        products: [fine, hidden, soldOut, later, { id: unknown }].map((p) => ({ id: p.id, quantity: 1 })),
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      result: {
+        message: 'Some products are not available any more',
+        unavailable: [hidden.id, soldOut.id, later.id, unknown],
+      },
+    });
+  });
+
+  it('when the cart costs nothing, then it is refused', async () => {
+    const free = await makeProduct(shop.payload, { price: 0, apply_shipping: false });
+    await expect(
+      svc.payments.createPayment(shop.payload, { products: [{ id: free.id, quantity: 2 }] }),
+    ).rejects.toMatchObject({ status: 400, result: 'The order total must be above zero' });
+  });
+
+  it('when a cash discount applies and nothing ships, then PayPal gets the items, the breakdown and no shipping fee', async () => {
+    const cheese = await makeProduct(shop.payload, {
+      name: 'P'.repeat(130),
+      price: 10,
+      apply_discount: true,
+      discount_unit: 'CASH',
+      discount_amount: 2.5,
+      apply_shipping: false,
+    });
+    const reply = await svc.payments.createPayment(shop.payload, { products: [{ id: cheese.id, quantity: 3 }] });
+
+    // 3 × 10.00 = 30.00 list, 3 × 2.50 = 7.50 off: 22.50, no shipping.
+    const sent = svc.emulator.getEmulatedOrder(reply.id)!.request.body as Json;
+    expect(sent.intent).toBe('CAPTURE');
+    expect(sent.purchase_units).toEqual([
+      {
+        reference_id: 'default',
+        description: 'Bottega di Famiglia order',
+        amount: {
+          currency_code: 'USD',
+          value: '22.50',
+          breakdown: {
+            item_total: { currency_code: 'USD', value: '30.00' },
+            shipping: { currency_code: 'USD', value: '0.00' },
+            discount: { currency_code: 'USD', value: '7.50' },
+          },
+        },
+        items: [
+          {
+            name: 'P'.repeat(127),
+            sku: cheese.id,
+            quantity: '3',
+            unit_amount: { currency_code: 'USD', value: '10.00' },
+            category: 'PHYSICAL_GOODS',
+          },
+        ],
+      },
+    ]);
+    const payment = await paymentOf(shop.payload, reply.id);
+    expect(payment.total).toBe('22.50');
+    expect(payment.shipment_amount).toBe(0);
+    expect(payment.lines).toEqual([
+      {
+        id: cheese.id,
+        product: 'P'.repeat(130),
+        price: 10,
+        quantity: 3,
+        apply_discount: true,
+        discount_unit: 'CASH',
+        discount_amount: 2.5,
+        apply_shipping: false,
+        category_ids: (cheese.categories as Json[]).map((c) => c.id),
+        img_id: null,
+      },
+    ]);
+  });
+});
+
+describe('capturePayment outcomes', () => {
+  it('when the id and the orderId differ, then the capture is refused before anything is looked up', async () => {
+    const p = await approvedPayment();
+    await expect(
+      svc.payments.capturePayment(shop.payload, { id: 'SOMETHINGELSE1', orderId: p.id, secret: p.secret }),
+    ).rejects.toMatchObject({ status: 400, result: 'The payment id does not match the order id' });
+    expect((await paymentOf(shop.payload, p.id)).status).toBe('CREATED');
+    // The same id in both is what the storefront sends.
+    const ok = await svc.payments.capturePayment(shop.payload, { id: p.id, orderId: p.id, secret: p.secret });
+    expect(ok.status).toBe('COMPLETED');
+  });
+
+  it('when the PayPal order id is unknown to the shop, then the payment is not found', async () => {
+    await expect(
+      svc.payments.capturePayment(shop.payload, { orderId: 'NOSUCHORDER0001', secret: 'A'.repeat(32) }),
+    ).rejects.toMatchObject({ status: 404, result: 'Payment not found' });
+  });
+
+  it('when a completed payment is captured again, then the same order comes back and no order or mail is added', async () => {
+    const p = await approvedPayment();
+    const first = await svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret });
+    const { number } = await svc.orders.getPublicOrder(shop.payload, first.id);
+    await shop.waitForMail(() => mailsAbout(number).length === 2);
+
+    const again = await svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret });
+    expect(again).toEqual({ status: 'COMPLETED', id: first.id, httpStatus: 200 });
+    expect(await ordersOf(shop.payload, p.id)).toHaveLength(1);
+    expect(mailsAbout(number)).toHaveLength(2);
+  });
+
+  it('when two captures of one payment run at once, then both answer the one order', async () => {
+    const p = await approvedPayment();
+    const [a, b] = await Promise.all([
+      svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret }),
+      svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret }),
+    ]);
+    expect(b.id).toBe(a.id);
+    expect(await ordersOf(shop.payload, p.id)).toHaveLength(1);
+    expect(svc.emulator.getEmulatedOrder(p.id)!.captureRequestIds).toEqual([`capture-${p.id}`]);
+  });
+
+  it('when the buyer has not approved yet, then the capture is refused and the payment stays CREATED', async () => {
+    const oil = await makeProduct(shop.payload);
+    const created = await svc.payments.createPayment(shop.payload, { products: [{ id: oil.id, quantity: 1 }] });
+    await expect(
+      svc.payments.capturePayment(shop.payload, { orderId: created.id, secret: created.secret! }),
+    ).rejects.toMatchObject({ status: 400, result: 'The payment is not approved yet' });
+    expect((await paymentOf(shop.payload, created.id)).status).toBe('CREATED');
+    expect(svc.emulator.getEmulatedOrder(created.id)!.captureRequestIds).toEqual([]);
+  });
+
+  it('when the parcel would go to a country the shop does not ship to, then nothing is captured', async () => {
+    const p = await approvedPayment({
+      shipping: { address: { address_line_1: 'Via Roma 1', postal_code: '00100', country_code: 'DE' } },
+    });
+    await expect(svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret })).rejects.toMatchObject(
+      { status: 400, result: { message: 'The shipping country is not accepted', country: 'DE' } },
+    );
+    expect((await paymentOf(shop.payload, p.id)).status).toBe('CREATED');
+    expect(svc.emulator.getEmulatedOrder(p.id)!.captureRequestIds).toEqual([]);
+  });
+
+  it('when PayPal declines the capture, then the shopper gets a 402 and the payment is DECLINED without an order', async () => {
+    const p = await approvedPayment({ capture_status: 'DECLINED' });
+    await expect(svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret })).rejects.toMatchObject(
+      { status: 402, result: 'The payment was declined' },
+    );
+    expect((await paymentOf(shop.payload, p.id)).status).toBe('DECLINED');
+    expect(await ordersOf(shop.payload, p.id)).toHaveLength(0);
+  });
+
+  it('when PayPal captures a different amount than the cart was priced at, then it is refused and no order is made', async () => {
+    const p = await approvedPayment({ capture_amount: '1.00' });
+    await expect(svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret })).rejects.toMatchObject(
+      { status: 409, result: 'Captured amount does not match the order' },
+    );
+    const payment = await paymentOf(shop.payload, p.id);
+    expect(payment.status).toBe('FAILED');
+    expect(payment.failure).toBe('captured 1.00 USD, priced 20.40 USD');
+    expect(payment.capture_id).toMatch(/^[A-Z0-9]{17}$/);
+    expect(await ordersOf(shop.payload, p.id)).toHaveLength(0);
+  });
+
+  it('when the capture is pending, then 202 PENDING, and the order comes with the completion', async () => {
+    const p = await approvedPayment({ capture_status: 'PENDING' });
+    const reply = await svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret });
+    expect(reply).toEqual({ status: 'PENDING', id: p.id, httpStatus: 202 });
+    const pending = await paymentOf(shop.payload, p.id);
+    expect(pending.status).toBe('PENDING');
+    expect(pending.capture_id).toMatch(/^[A-Z0-9]{17}$/);
+    expect(await ordersOf(shop.payload, p.id)).toHaveLength(0);
+    // Still pending at PayPal: the webhook path makes no order either.
+    expect(await svc.payments.completeFromWebhook(shop.payload, p.id)).toEqual({ order: null });
+
+    await clearPendingCapture(shop, pending.capture_id);
+    const { order } = await svc.payments.completeFromWebhook(shop.payload, p.id);
+    const orders = await ordersOf(shop.payload, p.id);
+    expect(orders.map((o) => o.id)).toEqual([order]);
+    expect(orders[0].transaction_gross_amount).toBe('20.40');
+    expect((await paymentOf(shop.payload, p.id)).status).toBe('COMPLETED');
+    // A replay of the webhook answers the same order.
+    expect(await svc.payments.completeFromWebhook(shop.payload, p.id)).toEqual({ order });
+  });
+
+  it('when the payer, the parcel name and a second address line are given, then the order keeps them; an unknown ZIP has no map point', async () => {
+    const p = await approvedPayment({
+      payer: { name: { given_name: 'Maria', surname: 'Rossi' }, email_address: 'maria@example.com' },
+      shipping: {
+        name: { full_name: 'Luca Rossi' },
+        address: {
+          address_line_1: '5 Elm St',
+          address_line_2: 'Apt 4',
+          admin_area_1: 'NY',
+          admin_area_2: 'Springfield',
+          postal_code: 'SPRING',
+          country_code: 'US',
+        },
+      },
+    });
+    const { id } = await svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret });
+    const order = await svc.orders.getPublicOrder(shop.payload, id);
+    expect(order).toMatchObject({
+      payer_full_name: 'Maria Rossi',
+      payer_email_address: 'maria@example.com',
+      shipment_full_name: 'Luca Rossi',
+      shipment_address: {
+        address_line_1: '5 Elm St',
+        address_line_2: 'Apt 4',
+        admin_area_1: 'NY',
+        admin_area_2: 'Springfield',
+        postal_code: 'SPRING',
+        country_code: 'US',
+      },
+      coordinates: null,
+    });
+    await shop.waitForMail((m) => m.envelopeTo.includes('maria@example.com'));
+  });
+
+  it('when the shop has a payment PayPal does not know, then the capture answers 404', async () => {
+    const secret = 'B'.repeat(32);
+    await shop.payload.create({
+      collection: 'payments',
+      data: {
+        paypal_order_id: 'GONEATPAYPAL0001',
+        status: 'CREATED',
+        secret_hash: createHash('sha256').update(secret).digest('hex'),
+        currency_code: 'USD',
+        total: '20.40',
+        lines: [],
+      },
+      overrideAccess: true,
+    });
+    await expect(
+      svc.payments.capturePayment(shop.payload, { orderId: 'GONEATPAYPAL0001', secret }),
+    ).rejects.toMatchObject({ status: 404, result: 'PayPal order not found' });
+  });
+});
+
+describe('orders', () => {
+  it('when the mail server refuses a resend, then 503, and the next resend is not held back by the failed one', async () => {
+    const p = await approvedPayment();
+    const { id } = await svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret });
+    const { number } = await svc.orders.getPublicOrder(shop.payload, id);
+    await shop.waitForMail(() => mailsAbout(number).length === 2);
+
+    shop.refuseMail(true);
+    try {
+      await expect(svc.orders.resendConfirmation(shop.payload, id)).rejects.toMatchObject({ status: 503 });
+    } finally {
+      shop.refuseMail(false);
+    }
+    expect((await orderById(shop.payload, id)).confirmation_resent_at).toBeNull();
+    expect(await svc.orders.resendConfirmation(shop.payload, id)).toEqual({ sent: true });
+    await shop.waitForMail(() => mailsAbout(number).length === 3);
+  });
+
+  it('when the last resend was 61 seconds ago, then another is sent; 50 seconds ago, it is refused', async () => {
+    const p = await approvedPayment();
+    const { id } = await svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret });
+    const setResentAt = (msAgo: number) =>
+      shop.payload.update({
+        collection: 'orders',
+        id,
+        data: { confirmation_resent_at: new Date(Date.now() - msAgo).toISOString() },
+        overrideAccess: true,
+      });
+    await setResentAt(50_000);
+    await expect(svc.orders.resendConfirmation(shop.payload, id)).rejects.toMatchObject({ status: 429 });
+    await setResentAt(61_000);
+    expect(await svc.orders.resendConfirmation(shop.payload, id)).toEqual({ sent: true });
+  });
+
+  it('when the first confirmation had never gone out, then a resend marks it sent', async () => {
+    const p = await approvedPayment();
+    shop.refuseMail(true);
+    let id: string;
+    try {
+      ({ id } = await svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret }));
+    } finally {
+      shop.refuseMail(false);
+    }
+    expect((await orderById(shop.payload, id)).confirmation_sent_at).toBeNull();
+    await svc.orders.resendConfirmation(shop.payload, id);
+    expect((await orderById(shop.payload, id)).confirmation_sent_at).toEqual(expect.any(String));
   });
 });
