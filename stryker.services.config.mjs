@@ -20,16 +20,7 @@ export default {
     'cms/src/lib/conditional-update.ts',
   ],
   // The sandbox needs the cms sources and tests, the shared package and the root configs.
-  ignorePatterns: [
-    'web',
-    'bench',
-    'data',
-    'scripts',
-    'test-results',
-    'playwright-report',
-    'artifacts',
-    'reports',
-  ],
+  ignorePatterns: ['web', 'bench', 'data', 'scripts', 'test-results', 'playwright-report', 'artifacts', 'reports'],
   tempDirName: '.stryker-tmp',
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation-services/mutation.html' },

@@ -62,7 +62,11 @@ export interface ApproveBody {
  * The buyer approves at the emulator. Its automatic webhook is off unless `webhook` is left out on purpose
  * by passing `{ webhook: undefined }`: a webhook arriving mid-test would finish orders behind the test's back.
  */
-export async function approve(shop: InProcessShop, paypalOrderId: string, body: ApproveBody = {}): Promise<PayPalOrder> {
+export async function approve(
+  shop: InProcessShop,
+  paypalOrderId: string,
+  body: ApproveBody = {},
+): Promise<PayPalOrder> {
   const res = await fetch(`${shop.baseUrl}/__paypal/v2/checkout/orders/${paypalOrderId}/approve`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

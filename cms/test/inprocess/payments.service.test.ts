@@ -15,7 +15,7 @@ import {
   ordersOf,
   paymentOf,
 } from './helpers';
-import { loadServices, startInProcessShop, type InProcessShop, type Services } from './setup';
+import { deadPort, loadServices, startInProcessShop, withEnv, type InProcessShop, type Services } from './setup';
 
 let shop: InProcessShop;
 let svc: Services;
@@ -163,9 +163,11 @@ describe('orders', () => {
     });
     expect(await svc.orders.findOrderIdByNumber(shop.payload, order.number)).toEqual({ id });
     await expect(svc.orders.findOrderIdByNumber(shop.payload, 'ZZZZZZZZ')).rejects.toMatchObject({ status: 404 });
-    await expect(svc.orders.getPublicOrder(shop.payload, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
-      status: 404,
-    });
+    await expect(svc.orders.getPublicOrder(shop.payload, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject(
+      {
+        status: 404,
+      },
+    );
   });
 
   it('when the confirmation is resent twice within a minute, then one more mail goes out and the second is refused', async () => {
@@ -351,27 +353,30 @@ describe('capturePayment outcomes', () => {
     const p = await approvedPayment({
       shipping: { address: { address_line_1: 'Via Roma 1', postal_code: '00100', country_code: 'DE' } },
     });
-    await expect(svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret })).rejects.toMatchObject(
-      { status: 400, result: { message: 'The shipping country is not accepted', country: 'DE' } },
-    );
+    await expect(svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret })).rejects.toMatchObject({
+      status: 400,
+      result: { message: 'The shipping country is not accepted', country: 'DE' },
+    });
     expect((await paymentOf(shop.payload, p.id)).status).toBe('CREATED');
     expect(svc.emulator.getEmulatedOrder(p.id)!.captureRequestIds).toEqual([]);
   });
 
   it('when PayPal declines the capture, then the shopper gets a 402 and the payment is DECLINED without an order', async () => {
     const p = await approvedPayment({ capture_status: 'DECLINED' });
-    await expect(svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret })).rejects.toMatchObject(
-      { status: 402, result: 'The payment was declined' },
-    );
+    await expect(svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret })).rejects.toMatchObject({
+      status: 402,
+      result: 'The payment was declined',
+    });
     expect((await paymentOf(shop.payload, p.id)).status).toBe('DECLINED');
     expect(await ordersOf(shop.payload, p.id)).toHaveLength(0);
   });
 
   it('when PayPal captures a different amount than the cart was priced at, then it is refused and no order is made', async () => {
     const p = await approvedPayment({ capture_amount: '1.00' });
-    await expect(svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret })).rejects.toMatchObject(
-      { status: 409, result: 'Captured amount does not match the order' },
-    );
+    await expect(svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret })).rejects.toMatchObject({
+      status: 409,
+      result: 'Captured amount does not match the order',
+    });
     const payment = await paymentOf(shop.payload, p.id);
     expect(payment.status).toBe('FAILED');
     expect(payment.failure).toBe('captured 1.00 USD, priced 20.40 USD');
@@ -500,5 +505,118 @@ describe('orders', () => {
     expect((await orderById(shop.payload, id)).confirmation_sent_at).toBeNull();
     await svc.orders.resendConfirmation(shop.payload, id);
     expect((await orderById(shop.payload, id)).confirmation_sent_at).toEqual(expect.any(String));
+  });
+});
+
+describe('when PayPal is off or away', () => {
+  it('when PayPal is not configured (production without credentials), then create answers 503 and records nothing', async () => {
+    const oil = await makeProduct(shop.payload);
+    const before = (await shop.payload.count({ collection: 'payments', overrideAccess: true })).totalDocs;
+    await withEnv(svc, { NODE_ENV: 'production', PAYPAL_EMULATOR: undefined }, () =>
+      expect(
+        svc.payments.createPayment(shop.payload, { products: [{ id: oil.id, quantity: 1 }] }),
+      ).rejects.toMatchObject({ status: 503, result: 'Payments are not available' }),
+    );
+    expect((await shop.payload.count({ collection: 'payments', overrideAccess: true })).totalDocs).toBe(before);
+  });
+
+  it('when PayPal does not answer, then create and capture answer 502 and the payment stays CREATED', async () => {
+    const oil = await makeProduct(shop.payload);
+    const p = await approvedPayment();
+    const port = await deadPort();
+    await withEnv(svc, { PORT: port }, async () => {
+      await expect(
+        svc.payments.createPayment(shop.payload, { products: [{ id: oil.id, quantity: 1 }] }),
+      ).rejects.toMatchObject({ status: 502, result: 'The payment provider did not answer' });
+      await expect(
+        svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret }),
+      ).rejects.toMatchObject({ status: 502 });
+    });
+    expect((await paymentOf(shop.payload, p.id)).status).toBe('CREATED');
+    // Back: the same capture goes through.
+    expect((await svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret })).status).toBe(
+      'COMPLETED',
+    );
+  });
+});
+
+describe('payment records made by hand', () => {
+  const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+  it('when a payment record has no secret at all, then no secret opens it', async () => {
+    await shop.payload.create({
+      collection: 'payments',
+      data: { paypal_order_id: 'NOSECRET00000001', status: 'CREATED', currency_code: 'USD', total: '5.00', lines: [] },
+      overrideAccess: true,
+    });
+    await expect(
+      svc.payments.capturePayment(shop.payload, { orderId: 'NOSECRET00000001', secret: 'C'.repeat(43) }),
+    ).rejects.toMatchObject({ status: 404, result: 'Payment not found' });
+  });
+
+  it('when the browser retries a capture the shop had recorded CAPTURED, then the order is made from the record without PayPal', async () => {
+    const secret = 'D'.repeat(32);
+    const oil = await makeProduct(shop.payload);
+    // No such order at PayPal: any call there would fail with a 404.
+    await shop.payload.create({
+      collection: 'payments',
+      data: {
+        paypal_order_id: 'RETRYRECORDED001',
+        status: 'CAPTURED',
+        secret_hash: hashOf(secret),
+        currency_code: 'USD',
+        total: '20.40',
+        shipment_amount: 7.9,
+        lines: [
+          {
+            id: oil.id,
+            product: 'Olive oil',
+            price: 12.5,
+            quantity: 1,
+            apply_discount: false,
+            discount_unit: '%',
+            discount_amount: 0,
+            apply_shipping: true,
+            category_ids: [],
+            img_id: null,
+          },
+        ],
+        captured: {
+          capture_id: 'CAPTURERETRY0001',
+          status: 'COMPLETED',
+          currency_code: 'USD',
+          gross: '20.40',
+          fee: '1.20',
+          net: '19.20',
+          payer_full_name: 'Gino Verdi',
+          payer_email_address: 'gino@example.com',
+          shipment_full_name: 'Gino Verdi',
+          address: {
+            address_line_1: '1 Main St',
+            address_line_2: '',
+            admin_area_1: 'CA',
+            admin_area_2: 'San Jose',
+            postal_code: '95131',
+            country_code: 'US',
+          },
+        },
+      },
+      overrideAccess: true,
+    });
+    const reply = await svc.payments.capturePayment(shop.payload, { orderId: 'RETRYRECORDED001', secret });
+    const [order] = await ordersOf(shop.payload, 'RETRYRECORDED001');
+    expect(reply).toEqual({ status: 'COMPLETED', id: order.id, httpStatus: 200 });
+    expect(order).toMatchObject({ payer_full_name: 'Gino Verdi', transaction_id: 'CAPTURERETRY0001' });
+    expect(await paymentOf(shop.payload, 'RETRYRECORDED001')).toMatchObject({ status: 'COMPLETED', order: order.id });
+  });
+
+  it('when an order lacks its currency, status and second coordinate, then the public view falls back to USD, NEW and no map point', async () => {
+    const doc = (await shop.payload.create({
+      collection: 'orders',
+      data: { paypal_order_id: 'BAREORDER0000001', currency_code: '', latitude: 40.5 },
+      overrideAccess: true,
+    })) as unknown as Json;
+    const order = await svc.orders.getPublicOrder(shop.payload, doc.id);
+    expect(order).toMatchObject({ currency_code: 'USD', status: 'NEW', coordinates: null, products: [] });
   });
 });

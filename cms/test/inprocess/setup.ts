@@ -28,9 +28,44 @@ export async function loadServices() {
     webhook: await import('../../src/services/paypal-webhook'),
     conditionalUpdate: await import('../../src/lib/conditional-update'),
     emulator: await import('../../src/paypal-emulator/emulator'),
+    paypalInstance: await import('../../src/services/paypal/instance'),
   };
 }
 export type Services = Awaited<ReturnType<typeof loadServices>>;
+
+/**
+ * Runs `fn` with some variables changed (undefined deletes one) and the PayPal client rebuilt from them, e.g.
+ * PayPal switched off or unreachable; then puts everything back.
+ */
+export async function withEnv<T>(
+  services: Services,
+  vars: Record<string, string | undefined>,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  const apply = (values: Record<string, string | undefined>) => {
+    for (const [k, v] of Object.entries(values)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    services.paypalInstance.resetPayPalInstance();
+  };
+  apply(vars);
+  try {
+    return await fn();
+  } finally {
+    apply(saved);
+  }
+}
+
+/** A loopback port nothing listens on: PayPal "down". */
+export async function deadPort(): Promise<string> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return String(port);
+}
 
 export interface InProcessShop {
   payload: Payload;
