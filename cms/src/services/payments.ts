@@ -448,10 +448,13 @@ export async function completeFromWebhook(payload: Payload, paypalOrderId: strin
   return { order: reply.status === 'COMPLETED' ? reply.id : null };
 }
 
+/** Payments that news of a capture can still move on; the others are finished one way or another. */
+const WAITING_STATUSES = new Set(['CREATED', 'CAPTURING', 'CAPTURED', 'PENDING']);
+
 /** Is a webhook about this PayPal order worth verifying? Only when the shop has a payment still waiting for it. */
 export async function awaitsWebhook(payload: Payload, paypalOrderId: string): Promise<boolean> {
   const payment = await findPayment(payload, paypalOrderId);
-  return Boolean(payment && !payment.order);
+  return Boolean(payment && !payment.order && WAITING_STATUSES.has(String(payment.status)));
 }
 
 /**
