@@ -99,7 +99,7 @@ test.describe('checkout', () => {
     // The confirmation the payment sent is not a resend: the first ask is sent at once, a second within the
     // minute is refused politely.
     await page.getByTestId('order-resend').click();
-    await expect(page.getByText('Confirmation sent')).toBeVisible();
+    await expect(page.getByTestId('toast-success').getByText('Confirmation sent', { exact: true })).toBeVisible();
     await page.getByTestId('order-resend').click();
     await expect(page.getByText(MESSAGES.resendRateLimited.title)).toBeVisible();
 
