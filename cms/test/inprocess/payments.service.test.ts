@@ -4,6 +4,8 @@
  * 3.49 % of the gross rounded to the cent, plus 0.49.
  */
 import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approve,
@@ -162,10 +164,14 @@ describe('orders', () => {
       ],
     });
     expect(await svc.orders.findOrderIdByNumber(shop.payload, order.number)).toEqual({ id });
-    await expect(svc.orders.findOrderIdByNumber(shop.payload, 'ZZZZZZZZ')).rejects.toMatchObject({ status: 404 });
+    await expect(svc.orders.findOrderIdByNumber(shop.payload, 'ZZZZZZZZ')).rejects.toMatchObject({
+      status: 404,
+      result: 'Order not found',
+    });
     await expect(svc.orders.getPublicOrder(shop.payload, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject(
       {
         status: 404,
+        result: 'Order not found',
       },
     );
   });
@@ -179,7 +185,10 @@ describe('orders', () => {
     await shop.waitForMail((m) => m.subject === `Your order ${number} — thank you!`);
 
     expect(await svc.orders.resendConfirmation(shop.payload, id)).toEqual({ sent: true });
-    await expect(svc.orders.resendConfirmation(shop.payload, id)).rejects.toMatchObject({ status: 429 });
+    await expect(svc.orders.resendConfirmation(shop.payload, id)).rejects.toMatchObject({
+      status: 429,
+      result: 'Confirmation already sent a moment ago',
+    });
 
     const confirmations = () => mailsAbout(number).filter((m) => m.subject.startsWith('Your order'));
     await shop.waitForMail(() => confirmations().length === 2);
@@ -468,7 +477,10 @@ describe('orders', () => {
 
     shop.refuseMail(true);
     try {
-      await expect(svc.orders.resendConfirmation(shop.payload, id)).rejects.toMatchObject({ status: 503 });
+      await expect(svc.orders.resendConfirmation(shop.payload, id)).rejects.toMatchObject({
+        status: 503,
+        result: 'The confirmation could not be sent just now; please try again in a few minutes',
+      });
     } finally {
       shop.refuseMail(false);
     }
@@ -618,5 +630,120 @@ describe('payment records made by hand', () => {
     })) as unknown as Json;
     const order = await svc.orders.getPublicOrder(shop.payload, doc.id);
     expect(order).toMatchObject({ currency_code: 'USD', status: 'NEW', coordinates: null, products: [] });
+  });
+});
+
+describe('more of what PayPal and the shop may answer', () => {
+  /** A stand-in for PayPal that hands out tokens and answers every other call with `status` and `body`. */
+  async function stubPayPal(status: number, body: object) {
+    const server = http.createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url?.endsWith('/v1/oauth2/token')) {
+        res.end(JSON.stringify({ access_token: 'stub-token', token_type: 'Bearer', expires_in: 3600 }));
+        return;
+      }
+      res.statusCode = status;
+      res.end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    return { port: String((server.address() as AddressInfo).port), close: () => server.close() };
+  }
+
+  it('when PayPal answers 503 itself, then the shopper gets 502 (not "payments not available"); a 422 keeps its issue', async () => {
+    const oil = await makeProduct(shop.payload);
+    const cart = { products: [{ id: oil.id, quantity: 1 }] };
+    const busy = await stubPayPal(503, { name: 'SERVICE_UNAVAILABLE', message: 'Try later' });
+    try {
+      await withEnv(svc, { PORT: busy.port }, () =>
+        expect(svc.payments.createPayment(shop.payload, cart)).rejects.toMatchObject({
+          status: 502,
+          result: 'The payment provider did not answer',
+        }),
+      );
+    } finally {
+      busy.close();
+    }
+    const refusing = await stubPayPal(422, {
+      name: 'UNPROCESSABLE_ENTITY',
+      message: 'The requested action could not be performed',
+      details: [{ issue: 'ITEM_TOTAL_MISMATCH' }],
+    });
+    try {
+      await withEnv(svc, { PORT: refusing.port }, () =>
+        expect(svc.payments.createPayment(shop.payload, cart)).rejects.toMatchObject({
+          status: 422,
+          result: { message: 'The requested action could not be performed', issue: 'ITEM_TOTAL_MISMATCH' },
+        }),
+      );
+    } finally {
+      refusing.close();
+    }
+    const bare = await stubPayPal(400, { name: 'INVALID_REQUEST', message: 'Bad' });
+    try {
+      await withEnv(svc, { PORT: bare.port }, () =>
+        expect(svc.payments.createPayment(shop.payload, cart)).rejects.toMatchObject({
+          status: 422,
+          result: { message: 'Bad', issue: 'INVALID_REQUEST' },
+        }),
+      );
+    } finally {
+      bare.close();
+    }
+  });
+
+  it('when a finished payment is captured or reported again while PayPal is away, then the order is answered from the shop', async () => {
+    const p = await approvedPayment();
+    const { id } = await svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret });
+    await withEnv(svc, { PORT: await deadPort() }, async () => {
+      expect(await svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret })).toEqual({
+        status: 'COMPLETED',
+        id,
+        httpStatus: 200,
+      });
+      expect(await svc.payments.completeFromWebhook(shop.payload, p.id)).toEqual({ order: id });
+    });
+  });
+
+  it('when PayPal reports no shipping address at the capture, then the country is refused as empty', async () => {
+    const p = await approvedPayment();
+    delete svc.emulator.emulatorState.orders.get(p.id)!.order.purchase_units![0].shipping;
+    await expect(svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret })).rejects.toMatchObject({
+      status: 400,
+      result: { message: 'The shipping country is not accepted', country: '' },
+    });
+  });
+
+  it('when a payment was made exactly at the abandon cut-off, then it is not yet old', async () => {
+    const oil = await makeProduct(shop.payload);
+    const created = await svc.payments.createPayment(shop.payload, { products: [{ id: oil.id, quantity: 1 }] });
+    const payment = await paymentOf(shop.payload, created.id);
+    const at = new Date(payment.createdAt);
+    expect(await svc.payments.reconcilePayment(shop.payload, payment, { abandonBefore: at })).toBe('unchanged');
+    expect(
+      await svc.payments.reconcilePayment(shop.payload, payment, { abandonBefore: new Date(at.getTime() + 1) }),
+    ).toBe('abandoned');
+  });
+
+  it('when an order has a longitude but no latitude, then it has no map point', async () => {
+    const doc = (await shop.payload.create({
+      collection: 'orders',
+      data: { paypal_order_id: 'LONGITUDEONLY001', longitude: -70.5 },
+      overrideAccess: true,
+    })) as unknown as Json;
+    expect((await svc.orders.getPublicOrder(shop.payload, doc.id)).coordinates).toBeNull();
+  });
+
+  it('when the confirmation is resent, then it is a new message and the first confirmation time stays', async () => {
+    const p = await approvedPayment();
+    const { id } = await svc.payments.capturePayment(shop.payload, { orderId: p.id, secret: p.secret });
+    const { number } = await svc.orders.getPublicOrder(shop.payload, id);
+    const first = await shop.waitForMail((m) => m.subject === `Your order ${number} — thank you!`);
+    const sentAt = (await orderById(shop.payload, id)).confirmation_sent_at;
+    await svc.orders.resendConfirmation(shop.payload, id);
+    await shop.waitForMail(() => mailsAbout(number).filter((m) => m.subject.startsWith('Your order')).length === 2);
+    const resent = mailsAbout(number).filter((m) => m.subject.startsWith('Your order'))[1];
+    expect(first.headers['message-id']).toBe(`<order-${id}-confirmation@bottegadifamiglia.example>`);
+    expect(resent.headers['message-id']).not.toBe(first.headers['message-id']);
+    expect((await orderById(shop.payload, id)).confirmation_sent_at).toBe(sentAt);
   });
 });

@@ -313,6 +313,25 @@ describe('reconcileOnce', () => {
     expect(await round()).toEqual(NOTHING);
   });
 
+  it('when only the shop notice is still unsent, then a round sends and counts just that one', async () => {
+    const c = await approvedCheckout({ payer: { email_address: 'half-mailed@example.com' } });
+    shop.refuseMail(true);
+    let orderId: string;
+    try {
+      ({ id: orderId } = await svc.payments.capturePayment(shop.payload, { orderId: c.id, secret: c.secret }));
+    } finally {
+      shop.refuseMail(false);
+    }
+    await shop.payload.update({
+      collection: 'orders',
+      id: orderId,
+      data: { confirmation_sent_at: new Date().toISOString() },
+      overrideAccess: true,
+    });
+    expect(await round()).toEqual({ ...NOTHING, mailsSent: 1 });
+    expect(mailsTo('half-mailed@example.com')).toHaveLength(0);
+  });
+
   it('when more than a page (100) of checkouts are stale, then one round abandons every one of them', async () => {
     for (let i = 0; i < 101; i++) {
       await shop.payload.create({
@@ -344,16 +363,16 @@ describe('what PayPal reports, as the shop reads it', () => {
 
   it('when PayPal gives no fee breakdown, payer name, parcel name, address or email, then the order falls back field by field', async () => {
     const noBreakdown = await capturedThenEdited({ shipping: { name: { full_name: 'Parcel Name' } } }, (order) => {
-      delete captureOf(order).seller_receivable_breakdown;
-      delete order.payer!.name;
+      captureOf(order).seller_receivable_breakdown = {} as never;
+      delete order.payer;
     });
     const noShipping = await capturedThenEdited({}, (order) => {
-      delete order.purchase_units![0].shipping;
+      order.purchase_units![0].shipping = {};
       delete order.payer!.email_address;
     });
     const nobody = await capturedThenEdited({}, (order) => {
-      delete order.purchase_units![0].shipping;
-      delete order.payer!.name;
+      order.purchase_units![0].shipping = {};
+      delete order.payer;
     });
 
     expect(await round()).toEqual({ ...NOTHING, completed: 3 });
@@ -402,6 +421,70 @@ describe('what PayPal reports, as the shop reads it', () => {
     expect((await paymentOf(shop.payload, failed.id)).status).toBe('FAILED');
     expect(await ordersOf(shop.payload, euro.id)).toHaveLength(0);
     expect(await ordersOf(shop.payload, failed.id)).toHaveLength(0);
+  });
+
+  it('when PayPal calls an order COMPLETED but its capture is missing at any depth or has no amount, then it fails cleanly', async () => {
+    const shapes: Array<(order: PayPalOrder) => void> = [
+      (order) => delete order.purchase_units,
+      (order) => (order.purchase_units = []),
+      (order) => delete order.purchase_units![0].payments,
+      (order) => (order.purchase_units![0].payments = {}),
+      (order) => delete (captureOf(order) as Partial<PayPalCapture>).amount,
+    ];
+    const checkouts = [];
+    for (const edit of shapes) checkouts.push(await capturedThenEdited({}, edit));
+    expect(await round()).toEqual({ ...NOTHING, failed: 5 });
+    for (const c of checkouts) {
+      expect((await paymentOf(shop.payload, c.id)).status).toBe('FAILED');
+      expect(await ordersOf(shop.payload, c.id)).toHaveLength(0);
+    }
+    expect((await paymentOf(shop.payload, checkouts[4].id)).failure).toBe(
+      'captured undefined undefined, priced 20.40 USD',
+    );
+  });
+
+  it('when the capture a round finishes is to a country the shop does not ship to, then it counts as failed, not captured', async () => {
+    const c = await approvedCheckout({
+      shipping: { address: { address_line_1: 'Rue 1', postal_code: '75001', country_code: 'FR' } },
+    });
+    await setPayment(c.payment, { status: 'CAPTURING' });
+    expect(await round()).toEqual({ ...NOTHING, failed: 1 });
+    expect(svc.emulator.getEmulatedOrder(c.id)!.captureRequestIds).toEqual([]);
+    // The record stays CAPTURING, so every later round would count it again: out of the next tests' way.
+    expect((await paymentOf(shop.payload, c.id)).status).toBe('CAPTURING');
+    await setPayment(c.payment, { status: 'FAILED' });
+  });
+
+  it('when the browser retries a capture PayPal already completed, then the order is made without a second capture', async () => {
+    const c = await approvedCheckout();
+    await setPayment(c.payment, { status: 'CAPTURING' });
+    await captureAtPayPal(c.id);
+    const reply = await svc.payments.capturePayment(shop.payload, { orderId: c.id, secret: c.secret });
+    const [order] = await ordersOf(shop.payload, c.id);
+    expect(reply).toEqual({ status: 'COMPLETED', id: order.id, httpStatus: 200 });
+    expect(svc.emulator.getEmulatedOrder(c.id)!.captureRequestIds).toEqual(['']);
+  });
+
+  it('when PayPal reports an approved order without units, shipping or address, then the capture refuses the empty country', async () => {
+    const shapes: Array<(order: PayPalOrder) => void> = [
+      (order) => delete order.purchase_units,
+      (order) => (order.purchase_units = []),
+      (order) => (order.purchase_units![0].shipping = {}),
+    ];
+    for (const edit of shapes) {
+      const c = await approvedCheckout();
+      edit(svc.emulator.emulatorState.orders.get(c.id)!.order);
+      await expect(
+        svc.payments.capturePayment(shop.payload, { orderId: c.id, secret: c.secret }),
+      ).rejects.toMatchObject({
+        status: 400,
+        result: { message: 'The shipping country is not accepted', country: '' },
+      });
+    }
+  });
+
+  it('when a webhook names a PayPal order the shop never made, then nothing is done', async () => {
+    expect(await svc.payments.completeFromWebhook(shop.payload, 'NEVERMADEHERE001')).toEqual({ order: null });
   });
 
   it('when the shop started capturing but the buyer never approved, then a round leaves it alone while it is young', async () => {
@@ -532,6 +615,42 @@ describe('handlePayPalWebhook', () => {
     });
     expect(svc.emulator.emulatorState.verifyCalls).toBe(calls);
     expect(await ordersOf(shop.payload, c.id)).toHaveLength(1);
+  });
+
+  it('when PayPal reports the capture of a payment the shop holds as CREATED, PENDING or CAPTURED, then the order is made', async () => {
+    const created = await capturedElsewhere();
+    await setPayment(created.payment, { status: 'CREATED' });
+    const pending = await capturedElsewhere();
+    await setPayment(pending.payment, { status: 'PENDING' });
+    const oil = await makeProduct(shop.payload);
+    await capturedRecord('WEBHOOKCAPTURED1', oil.id);
+    const recorded = {
+      id: 'WEBHOOKCAPTURED1',
+      event: {
+        ...created.event,
+        resource: { ...created.event.resource, supplementary_data: { related_ids: { order_id: 'WEBHOOKCAPTURED1' } } },
+      },
+    };
+    for (const c of [created, pending, recorded]) {
+      const signed = sign(c.event);
+      const reply = await svc.webhook.handlePayPalWebhook(shop.payload, headersOf(signed), signed.rawBody);
+      const orders = await ordersOf(shop.payload, c.id);
+      expect(orders).toHaveLength(1);
+      expect(reply).toEqual({ received: true, order: orders[0].id });
+    }
+  });
+
+  it('when a signature header is exactly 2000 characters, then it is not refused as oversized but checked by PayPal', async () => {
+    const c = await capturedElsewhere();
+    const signed = sign(c.event);
+    const headers = headersOf(signed);
+    headers.set('paypal-transmission-sig', 'x'.repeat(2000));
+    const calls = svc.emulator.emulatorState.verifyCalls;
+    await expect(svc.webhook.handlePayPalWebhook(shop.payload, headers, signed.rawBody)).rejects.toMatchObject({
+      status: 400,
+      result: 'Invalid webhook signature',
+    });
+    expect(svc.emulator.emulatorState.verifyCalls).toBe(calls + 1);
   });
 
   it('when the body is altered after signing, then 400, no order, and a repeat costs no second verify call', async () => {
