@@ -500,8 +500,14 @@ export async function reconcilePayment(
       const reply = await captureOnce(payload, payment);
       return reply.status === 'COMPLETED' ? 'completed' : 'pending';
     } catch (err) {
-      if (err instanceof AppError && err.status < 500) return 'failed';
-      throw err;
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      // Refused for good (e.g. the shipping country is no longer accepted): no money moved, and asking again
+      // every round would change nothing.
+      await updatePayment(payload, payment, {
+        status: 'FAILED',
+        failure: `not captured: ${JSON.stringify(err.result)}`,
+      });
+      return 'failed';
     }
   }
   if (old) {

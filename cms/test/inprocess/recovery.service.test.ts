@@ -450,9 +450,11 @@ describe('what PayPal reports, as the shop reads it', () => {
     await setPayment(c.payment, { status: 'CAPTURING' });
     expect(await round()).toEqual({ ...NOTHING, failed: 1 });
     expect(svc.emulator.getEmulatedOrder(c.id)!.captureRequestIds).toEqual([]);
-    // The record stays CAPTURING, so every later round would count it again: out of the next tests' way.
-    expect((await paymentOf(shop.payload, c.id)).status).toBe('CAPTURING');
-    await setPayment(c.payment, { status: 'FAILED' });
+    // Refused for good: the record says so, and the next round has nothing left to do.
+    const payment = await paymentOf(shop.payload, c.id);
+    expect(payment.status).toBe('FAILED');
+    expect(payment.failure).toBe('not captured: {"message":"The shipping country is not accepted","country":"FR"}');
+    expect(await round()).toEqual(NOTHING);
   });
 
   it('when the browser retries a capture PayPal already completed, then the order is made without a second capture', async () => {
