@@ -3,7 +3,6 @@
  * the emulator's approve route (the buyer's part, over HTTP as the storefront's buyer would), and reads of
  * what the services stored.
  */
-import { randomUUID } from 'node:crypto';
 import type { Payload } from 'payload';
 import type { PayPalOrder } from '../../src/services/paypal/types';
 import type { InProcessShop } from './setup';
@@ -11,7 +10,9 @@ import type { InProcessShop } from './setup';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Doc = Record<string, any> & { id: string };
 
-export const uid = () => randomUUID().slice(0, 8);
+import { uid } from '../harness';
+
+export { uid };
 
 let categoryId: string | null = null;
 

@@ -22,8 +22,7 @@ import { notify } from '../../lib/notify';
 import { capturePayment, createPayment } from '../api/payments';
 import { cartStore } from '../cart/store';
 import {
-  CAPTURE_RETRY_DELAYS_MS,
-  captureOutcome,
+  captureWithRetries,
   createdPayment,
   fundingSources,
   paymentItems,
@@ -132,25 +131,18 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
     throw new ReportedError(`payments/create answered ${envelope.status}`);
   };
 
-  /** Captures, repeating on a lost answer (same PayPal order, same request id at PayPal: no double charge). */
-  const captureWithRetries = async (orderID: string) => {
-    // The created payment goes back as it came (SPEC §7), but only when it is this very PayPal order.
-    const payment = created.current?.id === orderID ? created.current : null;
-    const body = { ...(payment ?? {}), orderId: orderID, secret: payment?.secret ?? '' };
-    let outcome = captureOutcome(await capturePayment(body));
-    for (let i = 0; outcome.kind === 'retry' && i < CAPTURE_RETRY_DELAYS_MS.length; i++) {
-      setRetrying({ attempt: i + 2, attempts: CAPTURE_RETRY_DELAYS_MS.length + 1 });
-      await new Promise((resolve) => setTimeout(resolve, CAPTURE_RETRY_DELAYS_MS[i]));
-      outcome = captureOutcome(await capturePayment(body));
-    }
-    setRetrying(null);
-    return outcome;
-  };
-
   const finishCapture = async (orderID: string) => {
     setCapturing(true);
     setUnconfirmed(null);
-    const outcome = await captureWithRetries(orderID);
+    // The created payment goes back as it came (SPEC §7), but only when it is this very PayPal order.
+    const payment = created.current?.id === orderID ? created.current : null;
+    const body = { ...(payment ?? {}), orderId: orderID, secret: payment?.secret ?? '' };
+    // Repeats on a lost answer: same PayPal order, same request id at PayPal, so never a double charge.
+    const outcome = await captureWithRetries(
+      () => capturePayment(body),
+      (attempt, attempts) => setRetrying({ attempt, attempts }),
+    );
+    setRetrying(null);
     switch (outcome.kind) {
       case 'completed':
         // SPEC §4: after a successful capture the cart leaves session storage.

@@ -2,6 +2,7 @@ import type { PublicConfig, PublicProduct } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import {
   captureOutcome,
+  captureWithRetries,
   cartRows,
   createdPayment,
   fundingSources,
@@ -179,6 +180,50 @@ describe('captureOutcome', () => {
     expect(captureOutcome({ status: 502, result: 'The payment provider did not answer' })).toEqual({ kind: 'retry' });
     expect(captureOutcome({ status: 503, result: 'Payments are not available' })).toEqual({ kind: 'retry' });
     expect(captureOutcome({ status: 429, result: 'Too many requests' })).toEqual({ kind: 'retry' });
+  });
+});
+
+describe('captureWithRetries', () => {
+  const lost = { status: 500, result: null };
+  const done = { status: 200, result: { status: 'COMPLETED', id: 'order-1' } };
+
+  it('when the first two answers are lost, then it waits 1 s and 2 s, says attempts 2 and 3 of 5, and returns the order', async () => {
+    const replies = [lost, lost, done];
+    const waits: number[] = [];
+    const said: string[] = [];
+    const outcome = await captureWithRetries(
+      async () => replies.shift()!,
+      (attempt, attempts) => said.push(`${attempt}/${attempts}`),
+      undefined,
+      async (ms) => void waits.push(ms),
+    );
+    expect(outcome).toEqual({ kind: 'completed', orderId: 'order-1' });
+    expect(waits).toEqual([1000, 2000]);
+    expect(said).toEqual(['2/5', '3/5']);
+  });
+
+  it('when every answer is lost, then it tries 5 times in all and gives up with retry', async () => {
+    let sent = 0;
+    const outcome = await captureWithRetries(
+      async () => (sent++, lost),
+      () => {},
+      undefined,
+      async () => {},
+    );
+    expect(outcome).toEqual({ kind: 'retry' });
+    expect(sent).toBe(5);
+  });
+
+  it('when the capture is refused, then it is not repeated', async () => {
+    let sent = 0;
+    const outcome = await captureWithRetries(
+      async () => (sent++, { status: 402, result: 'The payment was declined' }),
+      () => {},
+      undefined,
+      async () => {},
+    );
+    expect(outcome).toEqual({ kind: 'failed' });
+    expect(sent).toBe(1);
   });
 });
 

@@ -85,6 +85,25 @@ export type CaptureOutcome =
  */
 export const CAPTURE_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000] as const;
 
+/**
+ * Sends the capture, and again after each of `delays` while the outcome is 'retry'. `onRetry(attempt,
+ * attempts)` runs before each wait, so the page can say which attempt is under way.
+ */
+export async function captureWithRetries(
+  send: () => Promise<Envelope<unknown>>,
+  onRetry: (attempt: number, attempts: number) => void,
+  delays: readonly number[] = CAPTURE_RETRY_DELAYS_MS,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<CaptureOutcome> {
+  let outcome = captureOutcome(await send());
+  for (let i = 0; outcome.kind === 'retry' && i < delays.length; i++) {
+    onRetry(i + 2, delays.length + 1);
+    await wait(delays[i]);
+    outcome = captureOutcome(await send());
+  }
+  return outcome;
+}
+
 /** Reads payments/capture: 200 COMPLETED with the shop order id, 202 PENDING, or a failure. */
 export function captureOutcome(envelope: Envelope<unknown>): CaptureOutcome {
   const { status, result } = envelope;
