@@ -1,3 +1,4 @@
+import { richTextFromText } from '@shop/shared';
 /**
  * The control centre's orders (SPEC §2 Orders list and detail, §4 admin order rules, §7 Admin): the sales
  * graph, the dashboard counts, the Open and Archive lists with their filters, one order's detail and its
@@ -153,7 +154,9 @@ describe('GET /api/v2/admin/config/dashboard', () => {
         json: {
           version: `1.${i}.0`,
           title: `Release ${i}`,
-          description: `Notes ${i}`,
+          body: richTextFromText(`Notes ${i}`),
+          date: new Date(Date.UTC(2026, 0, i)).toISOString(),
+          _status: 'published',
           createdAt: new Date(Date.UTC(2026, 0, i)).toISOString(),
         },
       });

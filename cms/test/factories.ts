@@ -1,3 +1,4 @@
+import { richTextList, richTextRoot } from '@shop/shared';
 /**
  * Test data through Payload's REST API, acting as the signed-in admin. Every factory fails loudly when the
  * server refuses, so a broken precondition never looks like a broken assertion.
@@ -85,7 +86,9 @@ export async function createRecipe(admin: AdminClient, input: RecipeInput = {}):
     description: 'A family recipe',
     ...rest,
     ingredients: ingredients.map((item) => ({ item })),
-    directions: directions.map((step) => ({ step })),
+    // The method is the rich-text body: the directions become its ordered list.
+    body: richTextRoot([richTextList(directions, 'number')]),
+    _status: 'published',
   };
   return created('recipe', await admin.api('/api/recipes', { method: 'POST', json: data }));
 }

@@ -1,16 +1,30 @@
 import type { CollectionConfig } from 'payload';
 import { isAdmin } from '../access/is-admin';
+import { richTextEditor } from '../fields/rich-text';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 
-/** The dashboard's "what's new" list. */
+/**
+ * The control centre dashboard's "what's new" list, written in the /cms panel. Only published entries are
+ * listed there, newest date first; drafts and scheduled publishing come from Payload's versions.
+ */
 export const Changelogs: CollectionConfig = {
   slug: 'changelogs',
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
-  admin: { useAsTitle: 'title' },
+  admin: { useAsTitle: 'title', defaultColumns: ['version', 'title', 'date', '_status'] },
+  defaultSort: '-date',
+  versions: { drafts: { schedulePublish: true }, maxPerDoc: 25 },
   fields: [
     { name: 'version', type: 'text', required: true, maxLength: 20 },
     { name: 'title', type: 'text', required: true, maxLength: 200 },
-    { name: 'description', type: 'textarea', maxLength: 5000 },
+    {
+      name: 'date',
+      type: 'date',
+      required: true,
+      index: true,
+      defaultValue: () => new Date().toISOString(),
+      admin: { date: { pickerAppearance: 'dayOnly' } },
+    },
+    { name: 'body', type: 'richText', editor: richTextEditor },
   ],
   hooks: { beforeValidate: [stripControlCharactersHook] },
 };

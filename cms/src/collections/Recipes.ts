@@ -1,9 +1,16 @@
 import type { CollectionConfig } from 'payload';
 import { anyone } from '../access/anyone';
 import { isAdmin } from '../access/is-admin';
+import { richTextEditor } from '../fields/rich-text';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 
+/**
+ * A recipe: its teaser (description) and ingredients stay plain fields, because lists, search and structured
+ * data use them as text; the method is the rich-text body (the former `directions` list became an ordered
+ * list in it, migration 20261124_recipes_rich_text). Drafts and scheduled publishing come from Payload's
+ * versions: shoppers only ever read published recipes.
+ */
 export const Recipes: CollectionConfig = {
   slug: 'recipes',
   access: {
@@ -12,13 +19,14 @@ export const Recipes: CollectionConfig = {
     update: isAdmin,
     delete: isAdmin,
   },
-  admin: { useAsTitle: 'name' },
+  admin: { useAsTitle: 'name', defaultColumns: ['name', '_status', 'updatedAt'] },
+  versions: { drafts: { schedulePublish: true }, maxPerDoc: 25 },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 160 },
     { name: 'description', type: 'textarea', maxLength: 2000 },
-    { name: 'ingredients', type: 'array', fields: [{ name: 'item', type: 'text', required: true }] },
-    { name: 'directions', type: 'array', fields: [{ name: 'step', type: 'textarea', required: true }] },
     { name: 'img', type: 'upload', relationTo: 'assets' },
+    { name: 'ingredients', type: 'array', fields: [{ name: 'item', type: 'text', required: true, maxLength: 200 }] },
+    { name: 'body', type: 'richText', editor: richTextEditor },
   ],
   hooks: {
     beforeValidate: [stripControlCharactersHook],

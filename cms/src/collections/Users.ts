@@ -7,6 +7,7 @@ import { envelope, errorEnvelope } from '../lib/envelope';
 import { assertAccountMayGo } from '../services/admin/users';
 import { expiredSessionCookie, sessionCookie, signIn, signOut } from '../services/auth/session';
 import type { Doc } from '../services/mappers';
+import { USER_ROLES } from '@shop/shared/admin';
 
 const isProduction = process.env.NODE_ENV === 'production';
 
@@ -129,6 +130,16 @@ export const Users: CollectionConfig = {
     { name: 'lastname', type: 'text', required: true, maxLength: 100 },
     { name: 'telephone', type: 'text', maxLength: 40 },
     { name: 'active', type: 'checkbox', defaultValue: true },
+    // admin: the control centre and the /cms panel; editor: the panel's content only (recipes, changelog,
+    // assets, products' descriptive fields). Accounts made before roles existed are admins (migration).
+    {
+      name: 'role',
+      type: 'select',
+      required: true,
+      defaultValue: 'admin',
+      options: USER_ROLES.map((role) => ({ label: role === 'admin' ? 'Admin' : 'Editor', value: role })),
+      saveToJWT: true,
+    },
     { name: 'last_access', type: 'date' },
     // Payload's account-lock columns, which it stops declaring once maxLoginAttempts is 0. Nothing writes
     // them any more; they are declared so that databases made before keep their columns: a dropped column

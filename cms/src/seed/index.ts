@@ -6,6 +6,7 @@ import {
   type Payload,
   type PayloadRequest,
 } from 'payload';
+import { richTextFromText, richTextHeading, richTextList, richTextRoot } from '@shop/shared';
 import { staticAssetsDir } from '../lib/paths';
 import { clientPasswordHash } from '../lib/client-password';
 import { CATEGORIES, CHANGELOGS, type CategoryKey, NOTIFICATIONS, PRODUCTS, RECIPES } from './catalog-data';
@@ -219,8 +220,9 @@ async function writeDocuments(
         name: r.name,
         description: r.description,
         ingredients: r.ingredients.map((item) => ({ item })),
-        directions: r.directions.map((step) => ({ step })),
+        body: richTextRoot([richTextHeading('Method'), richTextList(r.directions, 'number')]),
         img: image('recipe', r.name),
+        _status: 'published',
         createdAt: daysAgo(r.addedDaysAgo, i),
         updatedAt: daysAgo(r.addedDaysAgo, i),
       },
@@ -272,10 +274,17 @@ async function writeDocuments(
       ...common,
     });
   }
-  for (const { daysAgo: age, ...data } of CHANGELOGS) {
+  for (const { daysAgo: age, description, ...data } of CHANGELOGS) {
     await payload.create({
       collection: 'changelogs',
-      data: { ...data, createdAt: daysAgo(age), updatedAt: daysAgo(age) },
+      data: {
+        ...data,
+        body: richTextFromText(description),
+        date: daysAgo(age),
+        _status: 'published',
+        createdAt: daysAgo(age),
+        updatedAt: daysAgo(age),
+      },
       ...common,
     });
   }

@@ -1,3 +1,4 @@
+import { isRichTextValue, richTextBlocks } from '@shop/shared';
 import type { CategoryRef, ImageRef, PublicCategory, PublicProduct, Recipe } from '@shop/shared';
 import type { DiscountUnit } from '@shop/shared';
 
@@ -77,7 +78,10 @@ export function toRecipe(doc: Doc): Recipe {
     name: str(doc.name),
     description: str(doc.description),
     ingredients: list(doc.ingredients, 'item'),
-    directions: list(doc.directions, 'step'),
+    // The method as plain text, one entry per paragraph, heading or step: for clients that do not render
+    // rich text (SPEC §4 names the field); the storefront renders `body`.
+    directions: richTextBlocks(doc.body),
+    body: isRichTextValue(doc.body) ? doc.body : null,
     img: imageRef(doc.img),
     created_at: str(doc.createdAt),
   };

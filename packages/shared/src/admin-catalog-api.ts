@@ -127,6 +127,13 @@ export const MAX_UPLOAD_PIXELS = 50_000_000;
 // ---------------------------------------------------------------------------------------------------------
 // Users (admin accounts)
 
+/**
+ * admin: the control centre and the /cms panel. editor: the /cms panel's content only (recipes, changelog,
+ * assets, products' descriptive fields); signed out of the control centre.
+ */
+export const USER_ROLES = ['admin', 'editor'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 export interface AdminUser {
   id: string;
   firstname: string;

@@ -1,3 +1,4 @@
+import type { RichTextValue } from './rich-text';
 import { z } from 'zod';
 import { limitParam, pageParam } from './schema-parts';
 import type { DiscountUnit, NotificationType, OrderStatus, RecordStatus } from './enums';
@@ -60,6 +61,8 @@ export interface Recipe {
   description: string;
   ingredients: string[];
   directions: string[];
+  /** The recipe's rich-text method (Lexical JSON); image nodes carry their ImageRef. */
+  body: RichTextValue | null;
   img: ImageRef | null;
   created_at: string;
 }

@@ -6,3 +6,4 @@ export * from './dates';
 export * from './countries';
 export * from './messages';
 export * from './api-types';
+export * from './rich-text';

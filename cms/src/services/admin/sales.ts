@@ -1,5 +1,6 @@
 import type { Payload, PayloadRequest, Where } from 'payload';
 import { fromCents, toCents, type DashboardCounts, type SalesPoint } from '@shop/shared/admin';
+import { richTextPlainText } from '@shop/shared/admin';
 
 export type AdminUser = NonNullable<PayloadRequest['user']>;
 
@@ -85,7 +86,9 @@ export async function dashboardCounts(payload: Payload, user: AdminUser, now = n
     payload.count({ collection: 'notifications', where: { status: { equals: 'new' } }, user, overrideAccess: false }),
     payload.find({
       collection: 'changelogs',
-      sort: '-createdAt',
+      // Drafts and entries scheduled for later are the panel's business, not the dashboard's.
+      where: { _status: { equals: 'published' } },
+      sort: ['-date', '-createdAt'],
       limit: CHANGELOG_COUNT,
       depth: 0,
       pagination: false,
@@ -104,7 +107,7 @@ export async function dashboardCounts(payload: Payload, user: AdminUser, now = n
       id: String(doc.id),
       version: String(doc.version ?? ''),
       title: String(doc.title ?? ''),
-      description: String(doc.description ?? ''),
+      description: richTextPlainText(doc.body),
       created_at: String(doc.createdAt ?? ''),
     })),
   };
