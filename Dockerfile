@@ -7,7 +7,7 @@ COPY cms/package.json cms/
 COPY web/package.json web/
 RUN npm ci
 COPY . .
-RUN npm run build
+RUN npm run build && rm -rf cms/.next/cache
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data UPLOADS_DIR=/app/data/uploads

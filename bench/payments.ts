@@ -41,7 +41,7 @@ export async function benchPayments(): Promise<void> {
   });
   delete process.env.PAYPAL_CLIENT_ID;
   const { getPayload } = await import('payload');
-  const { default: config } = await import('../cms/src/payload.config');
+  const config = await (await import('../cms/src/lib/load-config')).loadPayloadConfig();
   const { createApp } = await import('../cms/src/app');
   const { seedDemo } = await import('../cms/src/seed');
   const payload = await getPayload({ config });

@@ -4,6 +4,7 @@ import { benchAdminBundle } from './admin-bundle';
 import { benchAdminOrders } from './admin-orders';
 import { benchAnalytics } from './analytics';
 import { benchCatalog } from './catalog';
+import { benchPanel } from './panel';
 import { benchPayments } from './payments';
 import { benchUpload } from './upload';
 
@@ -14,4 +15,5 @@ if (!only || only === 'admin-orders') await benchAdminOrders();
 if (!only || only === 'admin-bundle') await benchAdminBundle();
 if (!only || only === 'analytics') await benchAnalytics();
 if (!only || only === 'upload') await benchUpload();
+if (!only || only === 'panel') await benchPanel();
 process.exit(0);

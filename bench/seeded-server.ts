@@ -44,7 +44,7 @@ export async function seedAndServe(
   ) => Promise<number>,
 ): Promise<void> {
   const { getPayload, createLocalReq, initTransaction, commitTransaction, killTransaction } = await import('payload');
-  const { default: config } = await import('../cms/src/payload.config');
+  const config = await (await import('../cms/src/lib/load-config')).loadPayloadConfig();
   const { createApp } = await import('../cms/src/app');
   const { ensureFirstAdmin } = await import('../cms/src/services/first-admin');
 
@@ -144,9 +144,9 @@ export async function startSeededServer(opts: {
   return { baseUrl, seedMs, stop };
 }
 
-/** Logs the bench admin in through Payload's own login route and returns the session cookie. */
+/** Logs the bench admin in as the control centre does and returns the session cookie. */
 export async function loginBenchAdmin(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/users/login`, {
+  const res = await fetch(`${baseUrl}/api/v2/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email: BENCH_ADMIN.email, password: clientPasswordHash(BENCH_ADMIN.password) }),

@@ -23,6 +23,7 @@ export interface RunningServer {
   dataDir: string;
   /** Milliseconds from spawn to the first storefront page served. */
   firstPageMs: number;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -54,6 +55,7 @@ export async function startShop(opts: { dataDir?: string; env?: Record<string, s
     baseUrl,
     dataDir,
     firstPageMs,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

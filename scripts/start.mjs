@@ -1,4 +1,4 @@
-// `npm start`: build the SPA when the build is missing or older than its sources, then run the server
+// `npm start`: build the SPA and the /cms panel when a build is missing or older than its sources, then run the server
 // (TypeScript through tsx, in this same process so SIGTERM reaches it directly).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,15 +27,32 @@ function newestMtime(target) {
   return newest;
 }
 
-const builtAt = Math.min(...builtEntries.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
-const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-// A production image builds the SPA once and drops the build tools: only a missing build is an error there.
-const mustBuild = process.env.NODE_ENV === 'production' ? builtAt === 0 : builtAt < sourcesAt;
-if (mustBuild) {
-  console.log(builtAt ? 'SPA sources changed: rebuilding web/dist' : 'No SPA build yet: building web/dist');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+/** Whether a build is missing or, outside production, older than its sources. */
+function mustBuild(builtFiles, sourcePaths) {
+  const builtAt = Math.min(...builtFiles.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
+  const sourcesAt = Math.max(...sourcePaths.map((s) => newestMtime(path.join(root, s))));
+  // A production image builds once and drops the build tools: only a missing build is an error there.
+  return { missing: builtAt === 0, stale: process.env.NODE_ENV === 'production' ? builtAt === 0 : builtAt < sourcesAt };
 }
+
+function build(label, workspace, check) {
+  if (!check.stale) return;
+  console.log(check.missing ? `No ${label} build yet: building it` : `${label} sources changed: rebuilding`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+build('SPA (web/dist)', 'web', mustBuild(builtEntries, sources));
+// Payload's panel at /cms (Next.js, cms/.next): its pages, its Next config and the import map of the panel's
+// components, which the Payload config's collections and editor features decide.
+build(
+  'content panel (cms/.next)',
+  'cms',
+  mustBuild(
+    [path.join(root, 'cms', '.next', 'BUILD_ID')],
+    ['cms/app', 'cms/next.config.mjs', 'cms/tsconfig.next.json'],
+  ),
+);
 
 const { register } = await import('tsx/esm/api');
 register();

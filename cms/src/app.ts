@@ -16,6 +16,7 @@ import { env, isProduction } from './lib/env';
 import { dataDir, webDistDir } from './lib/paths';
 import { createRateLimiters } from './lib/rate-limits';
 import { assetRoutes } from './services/asset-files';
+import { cmsPanel, isPanelPath, panelSecurityHeaders } from './services/cms-panel';
 import { CLIENT_ADDRESS_HEADER } from './services/auth/client-ip';
 import { localOrigin, paypalSettings } from './services/paypal/instance';
 
@@ -39,29 +40,30 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   // req.ip is the client address the sign-in throttle counts by; behind a proxy only TRUST_PROXY makes it so.
   app.set('trust proxy', env.trustProxy);
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...PAYPAL_ORIGINS],
-          // antd writes its CSS-in-JS into <style> elements at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', ...PAYPAL_ORIGINS],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...PAYPAL_ORIGINS],
-          frameSrc: ["'self'", ...PAYPAL_ORIGINS],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          // TLS is the proxy's job; upgrading here would break a plain-http install (docker compose on :3000).
-          upgradeInsecureRequests: null,
-        },
+  const siteHelmet = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...PAYPAL_ORIGINS],
+        // antd writes its CSS-in-JS into <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...PAYPAL_ORIGINS],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...PAYPAL_ORIGINS],
+        frameSrc: ["'self'", ...PAYPAL_ORIGINS],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // TLS is the proxy's job; upgrading here would break a plain-http install (docker compose on :3000).
+        upgradeInsecureRequests: null,
       },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Payload's panel (/cms, /_next) gets its own policy with a nonce for Next's inline scripts; the storefront's
+  // and the control centre's stay as strict as before.
+  app.use((req, res, next) => (isPanelPath(req.path) ? panelSecurityHeaders : siteHelmet)(req, res, next));
   app.use(compression());
   // A path whose percent-encoding is malformed names nothing: 400 here, for the storefront's and the control
   // centre's paths alike, rather than the SPA's page or a router's decode error.
@@ -111,6 +113,8 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   app.use('/api', bufferRestUpload, bufferBody, bridge);
 
   app.use('/assets', assetRoutes(payload));
+
+  app.use(cmsPanel(config));
 
   // The local PayPal stand-in (no credentials configured): Orders v2 subset plus the JS SDK stand-in. Loaded
   // only when switched on, so a shop that talks to PayPal never even imports it.

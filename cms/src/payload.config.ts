@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer';
 import { buildConfig } from 'payload';
 import sharp from 'sharp';
@@ -25,7 +26,20 @@ export default buildConfig({
   collections: [Users, Assets, Categories, Products, Recipes, Orders, Payments, Notifications, Changelogs],
   globals: [ShopSettings],
   endpoints: v2Endpoints,
-  admin: { user: Users.slug, disable: true },
+  // Payload's own panel for content editors at /cms (/admin is the shop's control centre). Built by
+  // `npm run build` from cms/app (Next.js) and served by our express server (services/cms-panel.ts).
+  admin: {
+    user: Users.slug,
+    // Gravatar would be a request to another origin for every account, and the CSP refuses it.
+    avatar: 'default',
+    dateFormat: 'd MMM yyyy, HH:mm',
+    meta: { titleSuffix: ' · Bottega content' },
+    importMap: {
+      baseDir: fileURLToPath(new URL('..', import.meta.url)),
+      importMapFile: fileURLToPath(new URL('../app/(payload)/cms/importMap.js', import.meta.url)),
+    },
+  },
+  routes: { admin: '/cms' },
   graphQL: { disable: true },
   cors: env.corsOrigins,
   csrf: [env.publicUrl, ...env.corsOrigins],

@@ -17,7 +17,7 @@ async function start() {
   // folder) ends as refuseToStart says, not with Node's stack trace.
   const { getPayload } = await import('payload');
   const { createApp } = await import('./app');
-  const { default: config } = await import('./payload.config');
+  const config = await (await import('./lib/load-config')).loadPayloadConfig();
   const { env, isProduction } = await import('./lib/env');
   const { ensureFirstAdmin } = await import('./services/first-admin');
   const { DEMO_ADMIN, seedDemo } = await import('./seed');
@@ -49,6 +49,7 @@ async function start() {
   // Payments a crash or a lost answer left unfinished, and unsent order mails: once now, then periodically.
   const { startPaymentReconciler } = await import('./services/payment-reconciler');
   startPaymentReconciler(payload, env.reconcileIntervalMs);
+  (await import('./services/scheduled-publishing')).startScheduledPublishing(payload, env.scheduledPublishIntervalMs);
 
   const ms = Math.round(performance.now() - startedAt);
   const url = `http://localhost:${env.port}`;

@@ -113,6 +113,7 @@ describe('GET /api/v2/users', () => {
       lastname: `Aa ${tag}`,
       email: alpha.email,
       telephone: null,
+      role: 'admin',
       active: true,
       last_access: null,
       updated_at: expect.any(String),

@@ -4,8 +4,8 @@ import { richTextList, richTextRoot } from '@shop/shared';
  * server refuses, so a broken precondition never looks like a broken assertion.
  */
 import sharp from 'sharp';
-import type { AdminClient, ApiResponse, Json } from './harness';
-import { uid } from './harness';
+import type { AdminClient, ApiResponse, Json, TestServer } from './harness';
+import { sha256hex, uid } from './harness';
 
 export type Doc = Record<string, Json> & { id: string };
 
@@ -148,3 +148,78 @@ export const validContact = (overrides: Record<string, unknown> = {}) => ({
   message: 'Do you ship balsamic vinegar to Oregon?',
   ...overrides,
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Accounts and the two sign-ins (issue 11: roles)
+
+export interface Account {
+  id: string;
+  email: string;
+  /** As typed: the /cms panel sends it so, the control centre sends its SHA-256 hex. */
+  password: string;
+  role: 'admin' | 'editor';
+}
+
+/**
+ * An account made as Payload's panel makes one: POST /api/users with the password as typed and a role. The
+ * server stores the hex the control centre would send, so both sign-ins work for it.
+ */
+export async function createAccount(admin: AdminClient, role: Account['role'] = 'admin'): Promise<Account> {
+  const email = `${role}-${uid()}@test.example`;
+  const password = `Olive#${uid()}9A`;
+  const doc = created(
+    `${role} account`,
+    await admin.api('/api/users', {
+      method: 'POST',
+      json: { email, password, role, firstname: 'Chiara', lastname: 'Conti', active: true },
+    }),
+  );
+  return { id: doc.id, email, password, role };
+}
+
+export const createEditor = (admin: AdminClient) => createAccount(admin, 'editor');
+
+/** Which sign-in: the panel's POST /api/users/login (password as typed) or the control centre's (hex). */
+export type SignInRoute = 'panel' | 'control-centre';
+
+/** The sign-in's raw reply, from `address` (X-Forwarded-For; the server must trust the loopback proxy). */
+export function signInRequest(
+  server: TestServer,
+  credentials: { email: string; password: string },
+  route: SignInRoute,
+  address?: string,
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = address ? { 'x-forwarded-for': address } : {};
+  return route === 'panel'
+    ? server.api('/api/users/login', { method: 'POST', headers, json: credentials })
+    : server.api('/api/v2/auth/login', {
+        method: 'POST',
+        headers,
+        json: { email: credentials.email, password: sha256hex(credentials.password) },
+      });
+}
+
+/** A cookie client from a successful sign-in, calling with the server's own origin (Payload's CSRF list). */
+export function clientFromSignIn(server: TestServer, email: string, res: ApiResponse): AdminClient {
+  const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('payload-token='));
+  if (res.status !== 200 || !setCookie) throw new Error(`Sign-in of ${email} failed: ${res.status} ${res.text}`);
+  const cookie = setCookie.split(';')[0];
+  return {
+    email,
+    cookie,
+    api: (pathname, init = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set('cookie', cookie);
+      if (!headers.has('origin')) headers.set('origin', server.baseUrl);
+      return server.api(pathname, { ...init, headers });
+    },
+  };
+}
+
+export async function signInAs(
+  server: TestServer,
+  credentials: { email: string; password: string },
+  route: SignInRoute,
+): Promise<AdminClient> {
+  return clientFromSignIn(server, credentials.email, await signInRequest(server, credentials, route));
+}

@@ -307,6 +307,8 @@ export interface TestServer {
 /** Variables of the developer's shell that would change what the server under test does. */
 const SCRUBBED_ENV = [
   'DATABASE_URI',
+  'SCHEDULED_PUBLISH_INTERVAL_SECONDS',
+  'CMS_PANEL_DIR',
   'PAYLOAD_SECRET',
   'PAYPAL_CLIENT_ID',
   'PAYPAL_CLIENT_SECRET',
@@ -498,7 +500,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     raw: (opts) => rawRequest(baseUrl, opts),
     async loginAdmin() {
       if (!admin) throw new Error('This server was started without an admin');
-      const res = await fetch(`${baseUrl}/api/users/login`, {
+      const res = await fetch(`${baseUrl}/api/v2/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: baseUrl },
         body: JSON.stringify({ email: admin.email, password: sha256hex(admin.password) }),

@@ -21,7 +21,13 @@ async function loadConfig(): Promise<{ code: number | null; stderr: string }> {
     return await new Promise((resolve) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', '--input-type=module', '-e', "await import('./src/payload.config.ts'); process.exit(0);"],
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          "await (await import('./src/lib/load-config.ts')).loadPayloadConfig(); process.exit(0);",
+        ],
         {
           cwd: path.join(repoRoot, 'cms'),
           env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'error' },

@@ -1,4 +1,5 @@
 import type { Access, Where } from 'payload';
+import { isStaffUser } from './roles';
 
 /**
  * What a shopper may see of a product or category: published, and either not scheduled or scheduled for a
@@ -22,5 +23,8 @@ export function isOnStorefront(doc: Record<string, unknown>, now: Date = new Dat
   return Number.isFinite(at) && at <= now.getTime();
 }
 
-/** Shoppers read what is on the storefront only; admins read everything. Returned as a query so lists filter too. */
-export const publishedOrAdmin: Access = ({ req }) => (req.user ? true : onStorefront());
+/**
+ * Shoppers read what is on the storefront only; admins and editors read everything (the panel's product form
+ * shows unpublished categories too). Returned as a query so lists filter too.
+ */
+export const publishedOrStaff: Access = ({ req }) => (isStaffUser(req.user) ? true : onStorefront());

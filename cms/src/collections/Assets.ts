@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { CollectionConfig } from 'payload';
 import { MAX_UPLOAD_PIXELS } from '@shop/shared/admin';
-import { isAdmin } from '../access/is-admin';
+import { isStaff } from '../access/roles';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 import { uploadsDir } from '../lib/paths';
 import { assertImageUnused } from '../services/admin/assets';
@@ -10,11 +10,12 @@ import { assertImageUnused } from '../services/admin/assets';
  * Images. Every upload is converted to WebP by sharp and kept in three sizes; files are served by the
  * express host at /assets/{id} with long-lived cache headers. The records are the control centre's: the
  * list would tell a stranger about unpublished products (their images, alt texts, upload dates), while a
- * file is only reachable by an id that a published record hands out.
+ * file is only reachable by an id that a published record hands out. Editors manage them too: recipes and
+ * products' images are theirs.
  */
 export const Assets: CollectionConfig = {
   slug: 'assets',
-  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  access: { read: isStaff, create: isStaff, update: isStaff, delete: isStaff },
   admin: { useAsTitle: 'filename' },
   upload: {
     staticDir: path.resolve(uploadsDir),

@@ -1,18 +1,18 @@
 import type { CollectionConfig } from 'payload';
-import { isAdmin } from '../access/is-admin';
+import { hiddenFromEditors, isAdmin } from '../access/roles';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
-import { publishedOrAdmin } from '../access/published-or-admin';
+import { publishedOrStaff } from '../access/published-or-admin';
 
 export const Categories: CollectionConfig = {
   slug: 'categories',
   access: {
-    read: publishedOrAdmin,
+    read: publishedOrStaff,
     create: isAdmin,
     update: isAdmin,
     delete: isAdmin,
   },
-  admin: { useAsTitle: 'name' },
+  admin: { useAsTitle: 'name', hidden: hiddenFromEditors },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 120, index: true },
     { name: 'description', type: 'textarea', maxLength: 2000 },

@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload';
-import { isAdmin } from '../access/is-admin';
+import { isStaff } from '../access/roles';
 import { richTextEditor } from '../fields/rich-text';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 
@@ -9,7 +9,8 @@ import { stripControlCharactersHook } from '../hooks/strip-control-characters';
  */
 export const Changelogs: CollectionConfig = {
   slug: 'changelogs',
-  access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
+  // Staff only, reading too: shoppers never see the changelog, admins read it on the dashboard.
+  access: { read: isStaff, create: isStaff, update: isStaff, delete: isStaff, readVersions: isStaff },
   admin: { useAsTitle: 'title', defaultColumns: ['version', 'title', 'date', '_status'] },
   defaultSort: '-date',
   versions: { drafts: { schedulePublish: true }, maxPerDoc: 25 },

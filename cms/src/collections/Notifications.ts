@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload';
 import { NOTIFICATION_TYPES, RECORD_STATUSES } from '@shop/shared';
-import { isAdmin } from '../access/is-admin';
+import { hiddenFromEditors, isAdmin } from '../access/roles';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 
 /** Contact messages and shop notices. Shoppers create them only through POST /api/v2/contacts. */
@@ -12,7 +12,7 @@ export const Notifications: CollectionConfig = {
     update: isAdmin,
     delete: isAdmin,
   },
-  admin: { useAsTitle: 'title' },
+  admin: { useAsTitle: 'title', hidden: hiddenFromEditors },
   fields: [
     { name: 'firstname', type: 'text', required: true, maxLength: 100 },
     { name: 'lastname', type: 'text', required: true, maxLength: 100 },

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload';
 import { PAYMENT_STATUSES } from '@shop/shared';
-import { isAdmin } from '../access/is-admin';
+import { hiddenFromEditors, isAdmin } from '../access/roles';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 
 /**
@@ -11,7 +11,7 @@ import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 export const Payments: CollectionConfig = {
   slug: 'payments',
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
-  admin: { useAsTitle: 'paypal_order_id' },
+  admin: { useAsTitle: 'paypal_order_id', hidden: hiddenFromEditors },
   fields: [
     { name: 'paypal_order_id', type: 'text', required: true, unique: true, index: true },
     {

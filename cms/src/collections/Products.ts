@@ -1,20 +1,28 @@
 import type { CollectionConfig } from 'payload';
 import { DISCOUNT_UNITS, PERCENT_UNIT, QUANTITY_UNITS } from '@shop/shared';
-import { isAdmin } from '../access/is-admin';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
-import { publishedOrAdmin } from '../access/published-or-admin';
+import { publishedOrStaff } from '../access/published-or-admin';
+import { adminOnlyExcept, isAdmin, isStaff, refuseEditorChangesOutside } from '../access/roles';
+
+/**
+ * What an editor may change on a product (issue 11): its words and picture, never price, stock or publishing.
+ * The panel shows the rest read-only to editors (field access); a write that changes any of it anyway is
+ * refused with a 403 and changes nothing (field access alone would drop it silently and answer 200). Unchanged
+ * values pass, since the panel sends the whole document back on save.
+ */
+export const PRODUCT_EDITOR_FIELDS = ['name', 'description', 'img'] as const;
 
 export const Products: CollectionConfig = {
   slug: 'products',
   access: {
-    read: publishedOrAdmin,
+    read: publishedOrStaff,
     create: isAdmin,
-    update: isAdmin,
+    update: isStaff,
     delete: isAdmin,
   },
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'price', 'inventory_stock', 'published'] },
-  fields: [
+  fields: adminOnlyExcept(PRODUCT_EDITOR_FIELDS, [
     { name: 'name', type: 'text', required: true, maxLength: 160, index: true },
     { name: 'description', type: 'textarea', maxLength: 5000 },
     { name: 'price', type: 'number', required: true, min: 0, defaultValue: 0 },
@@ -41,8 +49,9 @@ export const Products: CollectionConfig = {
     },
     { name: 'discount_amount', type: 'number', min: 0, defaultValue: 0 },
     { name: 'apply_shipping', type: 'checkbox', defaultValue: true },
-  ],
+  ]),
   hooks: {
+    beforeOperation: [refuseEditorChangesOutside('products', PRODUCT_EDITOR_FIELDS)],
     beforeValidate: [stripControlCharactersHook],
     afterChange: [invalidateCatalogAfterChange],
     afterDelete: [invalidateCatalogAfterDelete],

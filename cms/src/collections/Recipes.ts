@@ -1,6 +1,5 @@
 import type { CollectionConfig } from 'payload';
-import { anyone } from '../access/anyone';
-import { isAdmin } from '../access/is-admin';
+import { isStaff, publishedVersionsOrStaff } from '../access/roles';
 import { richTextEditor } from '../fields/rich-text';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
@@ -14,10 +13,11 @@ import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 export const Recipes: CollectionConfig = {
   slug: 'recipes',
   access: {
-    read: anyone,
-    create: isAdmin,
-    update: isAdmin,
-    delete: isAdmin,
+    read: publishedVersionsOrStaff,
+    create: isStaff,
+    update: isStaff,
+    delete: isStaff,
+    readVersions: isStaff,
   },
   admin: { useAsTitle: 'name', defaultColumns: ['name', '_status', 'updatedAt'] },
   versions: { drafts: { schedulePublish: true }, maxPerDoc: 25 },

@@ -1,11 +1,31 @@
-import { AuthenticationError, type CollectionConfig, type Endpoint, type PayloadRequest } from 'payload';
+import {
+  AuthenticationError,
+  type CollectionBeforeOperationHook,
+  type CollectionConfig,
+  type Endpoint,
+  type PayloadRequest,
+} from 'payload';
 import { z } from 'zod';
-import { isAdmin } from '../access/is-admin';
+import {
+  adminOrOwnAccount,
+  hiddenFromEditors,
+  isAdmin,
+  isStaffUser,
+  refuseEditorChangesOutside,
+} from '../access/roles';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
-import { body } from '../lib/endpoint';
+import { clientPasswordHash } from '../lib/client-password';
+import { panelFormBody } from '../lib/endpoint';
 import { envelope, errorEnvelope } from '../lib/envelope';
 import { assertAccountMayGo } from '../services/admin/users';
-import { expiredSessionCookie, sessionCookie, signIn, signOut } from '../services/auth/session';
+import { hashPanelPassword } from '../services/auth/panel-password';
+import {
+  expiredSessionCookie,
+  refuseEditorsInControlCentre,
+  sessionCookie,
+  signIn,
+  signOut,
+} from '../services/auth/session';
 import type { Doc } from '../services/mappers';
 import { USER_ROLES } from '@shop/shared/admin';
 
@@ -16,9 +36,11 @@ const refused = () => envelope('Forbidden', 403);
 const lockFieldAccess = { create: () => false, update: () => false };
 
 /**
- * Payload's own login form posts here. It goes through the same sign-in as /api/v2/auth/login (throttle,
- * equal timing, inactive accounts refused), or this route would be a way around all of it. The reply keeps
- * Payload's shape without the token, which lives only in the HttpOnly cookie.
+ * Payload's own login form (the /cms panel) posts here. It goes through the same sign-in as
+ * /api/v2/auth/login (throttle, equal timing, inactive accounts refused), or this route would be a way around
+ * all of it. The panel sends the password as typed, so it is hashed as the control centre's browser would
+ * (services/auth/panel-password.ts). The reply keeps Payload's shape without the token, which lives only in
+ * the HttpOnly cookie.
  */
 const payloadLoginSchema = z.object({
   email: z.string().trim().min(1).max(320),
@@ -30,7 +52,8 @@ const loginEndpoint: Endpoint = {
   method: 'post',
   handler: async (req: PayloadRequest) => {
     try {
-      const { user, token, exp } = await signIn(req, await body(req, payloadLoginSchema));
+      const { email, password } = await panelFormBody(req, payloadLoginSchema);
+      const { user, token, exp } = await signIn(req, { email, password: clientPasswordHash(password) }, 'panel');
       const response = Response.json(
         { message: 'Authentication Passed', user, exp },
         { status: 200, headers: { 'Cache-Control': 'no-store' } },
@@ -54,15 +77,36 @@ async function logoutEndpoint(req: PayloadRequest): Promise<Response> {
   }
 }
 
+/** What editors may change of their own account (the panel's account page): never their role or activity. */
+const EDITOR_OWN_FIELDS = ['firstname', 'lastname', 'telephone', 'password'] as const;
+
+/**
+ * Before the operation, because Payload reads the password to hash before any collection hook runs. Signed
+ * out, every write is refused by access; nothing to prepare.
+ */
+const hashPanelPasswords: CollectionBeforeOperationHook = ({ args, operation, req }) => {
+  if ((operation === 'create' || operation === 'update') && req.user) {
+    hashPanelPassword(req, (args as { data?: Record<string, unknown> }).data);
+  }
+  return args;
+};
+
 export const Users: CollectionConfig = {
   slug: 'users',
   access: {
-    read: isAdmin,
+    // Admins: every account. Editors: their own (GET /api/users/me, the panel's account page), nothing else.
+    read: adminOrOwnAccount,
     create: isAdmin,
-    update: isAdmin,
+    update: adminOrOwnAccount,
     delete: isAdmin,
+    // Who may use the /cms panel at all; the control centre checks for admins itself (requireAdmin).
+    admin: ({ req }) => isStaffUser(req.user),
   },
-  admin: { useAsTitle: 'email', defaultColumns: ['firstname', 'lastname', 'email', 'active'] },
+  admin: {
+    useAsTitle: 'email',
+    defaultColumns: ['firstname', 'lastname', 'email', 'role', 'active'],
+    hidden: hiddenFromEditors,
+  },
   auth: {
     tokenExpiration: 60 * 60 * 8,
     // No account-wide lock: anyone who knows an admin's email could keep that admin out. Guessing is
@@ -93,15 +137,22 @@ export const Users: CollectionConfig = {
   ],
   hooks: {
     beforeValidate: [stripControlCharactersHook],
+    beforeOperation: [refuseEditorChangesOutside('users', EDITOR_OWN_FIELDS), hashPanelPasswords],
     beforeLogin: [
       ({ user }) => {
         // Whatever the route, a deactivated account does not sign in, and fails like a wrong password.
         if ((user as { active?: boolean }).active === false) throw new AuthenticationError();
         return user;
       },
+      refuseEditorsInControlCentre,
     ],
     beforeChange: [
-      async ({ data, originalDoc, req }) => {
+      async ({ data, operation, originalDoc, req }) => {
+        // Payload hands a create an empty originalDoc: only an update changes an existing role.
+        if (operation === 'update' && originalDoc && data.role !== undefined && data.role !== originalDoc.role) {
+          // Nobody changes their own role, and demoting keeps the last-active-admin rule.
+          await assertAccountMayGo(req, originalDoc as Doc, 'demote');
+        }
         if (data.active === false && originalDoc?.active !== false) {
           if (originalDoc) await assertAccountMayGo(req, originalDoc as Doc, 'deactivate');
           // Deactivating an account ends its sessions at once rather than when their cookies expire.

@@ -8,7 +8,7 @@ import {
   QUANTITY_UNITS,
   REGIONS,
 } from '@shop/shared';
-import { isAdmin } from '../access/is-admin';
+import { hiddenFromEditors, isAdmin } from '../access/roles';
 import { invalidateCatalogAfterGlobalChange } from '../hooks/invalidate-catalog-cache';
 import { stripControlCharactersGlobalHook } from '../hooks/strip-control-characters';
 
@@ -16,6 +16,7 @@ import { stripControlCharactersGlobalHook } from '../hooks/strip-control-charact
 export const ShopSettings: GlobalConfig = {
   slug: 'shop-settings',
   access: { read: isAdmin, update: isAdmin },
+  admin: { hidden: hiddenFromEditors },
   fields: [
     { name: 'categories_order', type: 'relationship', relationTo: 'categories', hasMany: true },
     {

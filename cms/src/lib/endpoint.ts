@@ -1,6 +1,7 @@
-import type { Endpoint, PayloadRequest } from 'payload';
+import { addDataAndFileToRequest, type Endpoint, type PayloadRequest } from 'payload';
 import type { ZodType, z } from 'zod';
-import { badRequest, unauthorized } from './app-error';
+import { isAdminUser } from '../access/roles';
+import { badRequest, forbidden, unauthorized } from './app-error';
 import { envelope, errorEnvelope, type Reply } from './envelope';
 import { parseQuery } from './query';
 
@@ -52,7 +53,25 @@ export async function body<S extends ZodType>(req: PayloadRequest, schema: S): P
   return schema.parse(data ?? {});
 }
 
+/**
+ * The body of a request from Payload's own panel (/cms), which posts its forms as multipart with the JSON in a
+ * `_payload` field, or of a JSON request; validated like `body`.
+ */
+export async function panelFormBody<S extends ZodType>(req: PayloadRequest, schema: S): Promise<z.output<S>> {
+  const contentType = req.headers.get('content-type') ?? '';
+  if (!contentType.startsWith('multipart/form-data')) return body(req, schema);
+  try {
+    await addDataAndFileToRequest(req);
+  } catch {
+    throw badRequest('The form could not be read');
+  }
+  if (req.file) throw badRequest('No file is expected here');
+  return schema.parse(req.data ?? {});
+}
+
+/** The control centre's routes: signed out is a 401, an editor's session (the /cms panel's only) a 403. */
 export function requireAdmin(req: PayloadRequest): NonNullable<PayloadRequest['user']> {
   if (!req.user) throw unauthorized();
+  if (!isAdminUser(req.user)) throw forbidden();
   return req.user;
 }

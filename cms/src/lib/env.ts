@@ -117,6 +117,8 @@ export const env = {
    * and abandoned checkouts (it also runs once right after start).
    */
   reconcileIntervalMs: positiveInteger('RECONCILE_INTERVAL_SECONDS', 180) * 1000,
+  /** How often due scheduled publications (recipes, changelog) are carried out (services/scheduled-publishing.ts). */
+  scheduledPublishIntervalMs: positiveInteger('SCHEDULED_PUBLISH_INTERVAL_SECONDS', 60) * 1000,
   /** How long a claimed order mail stays claimed by a sender that may have died (services/order-notices.ts). */
   mailClaimLeaseMs: positiveInteger('MAIL_CLAIM_LEASE_SECONDS', 120) * 1000,
   /** The emulator's first webhook retry (doubling up to 5 minutes); tests shorten it. */

@@ -2,7 +2,7 @@
 import { createInterface } from 'node:readline/promises';
 import { getPayload } from 'payload';
 import { isPasswordAcceptable, PASSWORD_RULES } from '@shop/shared';
-import config from '../payload.config';
+import { loadPayloadConfig } from '../lib/load-config';
 import { clientPasswordHash } from '../lib/client-password';
 
 const rl = createInterface({ input: process.stdin, output: process.stdout });
@@ -25,7 +25,7 @@ if (!isPasswordAcceptable(password, password)) {
 }
 try {
   // Inside the try: opening the database applies pending migrations, and a failure there is one line too.
-  const payload = await getPayload({ config });
+  const payload = await getPayload({ config: await loadPayloadConfig() });
   await payload.create({
     collection: 'users',
     data: { email, firstname, lastname, password: clientPasswordHash(password), active: true },

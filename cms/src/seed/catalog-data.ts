@@ -52,6 +52,10 @@ export interface SeedRecipe {
   directions: string[];
   dish: 'bruschetta' | 'spaghetti' | 'caprese' | 'pesto' | 'panzanella' | 'strawberries' | 'paccheri';
   addedDaysAgo: number;
+  /** The body's opening paragraph: `bold` is set in bold between the two texts. */
+  intro: { before: string; bold: string; after: string };
+  /** Where to read about the dish (the body's closing paragraph links to it, in a new tab). */
+  reading: { label: string; url: string };
 }
 
 /** In the order the shop displays them (shop-settings categories_order). */
@@ -699,6 +703,12 @@ export const RECIPES: SeedRecipe[] = [
     name: 'Bruschetta al Pomodoro',
     dish: 'bruschetta',
     addedDaysAgo: 640,
+    intro: {
+      before: 'Serves four as a starter. Everything depends on ',
+      bold: 'ripe summer tomatoes',
+      after: ' and a peppery new-harvest oil: the bread only carries them.',
+    },
+    reading: { label: 'Bruschetta on Wikipedia', url: 'https://en.wikipedia.org/wiki/Bruschetta' },
     description:
       'The simplest antipasto of all and the best test of a good olive oil: grilled bread rubbed with garlic, ripe tomatoes, basil and a generous pour of Coratina.',
     ingredients: [
@@ -720,6 +730,15 @@ export const RECIPES: SeedRecipe[] = [
     name: 'Spaghetti Aglio, Olio e Peperoncino',
     dish: 'spaghetti',
     addedDaysAgo: 520,
+    intro: {
+      before: 'Serves four, ready in ten minutes. Keep the heat low: ',
+      bold: 'burnt garlic',
+      after: ' turns the whole dish bitter, so take the pan off the flame if in doubt.',
+    },
+    reading: {
+      label: 'Spaghetti aglio e olio on Wikipedia',
+      url: 'https://en.wikipedia.org/wiki/Spaghetti_aglio_e_olio',
+    },
     description:
       'The midnight spaghetti of every Italian kitchen: five ingredients, ten minutes, and the reason to keep good pasta and good oil in the pantry.',
     ingredients: [
@@ -741,6 +760,12 @@ export const RECIPES: SeedRecipe[] = [
     name: 'Caprese with Aged Balsamic',
     dish: 'caprese',
     addedDaysAgo: 410,
+    intro: {
+      before: 'Serves four, no cooking at all. Take the mozzarella out of the fridge ',
+      bold: 'an hour before',
+      after: ' so it tastes of milk, not of cold.',
+    },
+    reading: { label: 'Caprese salad on Wikipedia', url: 'https://en.wikipedia.org/wiki/Caprese_salad' },
     description:
       'Summer on a plate: buffalo mozzarella, heirloom tomatoes and basil, finished with a few precious drops of Aceto Balsamico Tradizionale.',
     ingredients: [
@@ -762,6 +787,12 @@ export const RECIPES: SeedRecipe[] = [
     name: 'Trofie al Pesto Genovese',
     dish: 'pesto',
     addedDaysAgo: 300,
+    intro: {
+      before: 'Serves four. Pesto is made, not cooked: ',
+      bold: 'never heat it',
+      after: ', just loosen it with a spoonful of the pasta water.',
+    },
+    reading: { label: 'Pesto on Wikipedia', url: 'https://en.wikipedia.org/wiki/Pesto' },
     description:
       'How they eat pesto in Liguria: with short twisted trofie, green beans and potatoes cooked in the same pot as the pasta.',
     ingredients: [
@@ -783,6 +814,12 @@ export const RECIPES: SeedRecipe[] = [
     name: 'Tuscan Panzanella',
     dish: 'panzanella',
     addedDaysAgo: 190,
+    intro: {
+      before: 'Serves four. Panzanella wants ',
+      bold: 'day-old bread',
+      after: ' with a firm crust, which soaks up the tomato juices without falling apart.',
+    },
+    reading: { label: 'Panzanella on Wikipedia', url: 'https://en.wikipedia.org/wiki/Panzanella' },
     description:
       "A bread salad born to use up yesterday's loaf: juicy tomatoes, cucumber, red onion and basil soak into the bread with a sharp dressing of oil and vinegar.",
     ingredients: [
@@ -805,6 +842,12 @@ export const RECIPES: SeedRecipe[] = [
     name: 'Strawberries with Balsamic and Mint',
     dish: 'strawberries',
     addedDaysAgo: 95,
+    intro: {
+      before: 'Serves four. A few drops of ',
+      bold: 'aged balsamic',
+      after: ' make strawberries taste more of themselves; use the thick one, not the dressing kind.',
+    },
+    reading: { label: 'Balsamic vinegar on Wikipedia', url: 'https://en.wikipedia.org/wiki/Balsamic_vinegar' },
     description:
       'A dessert from Modena that surprises everyone: ripe strawberries macerated with a little sugar and aged balsamic until they turn glossy and deep red.',
     ingredients: [
@@ -826,6 +869,12 @@ export const RECIPES: SeedRecipe[] = [
     name: 'Paccheri with Slow-Cooked Ragù',
     dish: 'paccheri',
     addedDaysAgo: 20,
+    intro: {
+      before: 'Serves six in twenty minutes. The ragù in the jar has already had its ',
+      bold: 'three slow hours',
+      after: ' on the stove: warm it gently and let the pasta do the rest.',
+    },
+    reading: { label: 'Ragù on Wikipedia', url: 'https://en.wikipedia.org/wiki/Rag%C3%B9' },
     description:
       'A Sunday lunch shortcut: wide paccheri tossed with our Bolognese ragù, a knob of butter and plenty of Parmigiano.',
     ingredients: [
@@ -938,31 +987,34 @@ export const NOTIFICATIONS: SeedNotification[] = [
   },
 ];
 
-export const CHANGELOGS: { version: string; title: string; description: string; daysAgo: number }[] = [
+/** The dashboard's "what's new": a summary paragraph and the release's points as a bulleted list. */
+export const CHANGELOGS: { version: string; title: string; summary: string; points: string[]; daysAgo: number }[] = [
   {
     version: '1.0.0',
     title: 'Online shop opens',
-    description:
-      'The Bottega is online: catalogue, cart, PayPal checkout and order tracking for customers across the US.',
+    summary: 'The Bottega is online for customers across the US.',
+    points: ['Catalogue with categories and search', 'Cart and PayPal checkout', 'Order tracking by order number'],
     daysAgo: 760,
   },
   {
     version: '1.1.0',
     title: 'Recipes and gift boxes',
-    description:
-      'A recipes section with ingredients and directions, and a new Gift Boxes category with handwritten cards.',
+    summary: "Nonna's recipes come to the shop, and so do presents.",
+    points: ['A recipes section with ingredients and directions', 'A new Gift Boxes category with handwritten cards'],
     daysAgo: 520,
   },
   {
     version: '1.2.0',
     title: 'Analytics and order map',
-    description: 'Yearly and monthly sales, bestsellers, sales per category and a map of where the orders go.',
+    summary: 'See how the year goes at a glance.',
+    points: ['Yearly and monthly sales', 'Bestsellers and sales per category', 'A map of where the orders go'],
     daysAgo: 210,
   },
   {
     version: '2.0.0',
     title: 'New storefront and control centre',
-    description: 'A faster storefront, Venmo and Pay Later at checkout, and market pickup items without shipping.',
+    summary: 'A faster storefront and a control centre built for the shop.',
+    points: ['Venmo and Pay Later at checkout', 'Market pickup items without shipping'],
     daysAgo: 12,
   },
 ];

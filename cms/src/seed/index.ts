@@ -6,7 +6,14 @@ import {
   type Payload,
   type PayloadRequest,
 } from 'payload';
-import { richTextFromText, richTextHeading, richTextList, richTextRoot } from '@shop/shared';
+import {
+  richTextHeading,
+  richTextLink,
+  richTextList,
+  richTextParagraph,
+  richTextRoot,
+  richTextText,
+} from '@shop/shared';
 import { staticAssetsDir } from '../lib/paths';
 import { clientPasswordHash } from '../lib/client-password';
 import { CATEGORIES, CHANGELOGS, type CategoryKey, NOTIFICATIONS, PRODUCTS, RECIPES } from './catalog-data';
@@ -220,7 +227,16 @@ async function writeDocuments(
         name: r.name,
         description: r.description,
         ingredients: r.ingredients.map((item) => ({ item })),
-        body: richTextRoot([richTextHeading('Method'), richTextList(r.directions, 'number')]),
+        body: richTextRoot([
+          richTextParagraph([
+            richTextText(r.intro.before),
+            richTextText(r.intro.bold, { bold: true }),
+            richTextText(r.intro.after),
+          ]),
+          richTextHeading('Method'),
+          richTextList(r.directions, 'number'),
+          richTextParagraph([richTextText('Read more: '), richTextLink(r.reading.label, r.reading.url, true)]),
+        ]),
         img: image('recipe', r.name),
         _status: 'published',
         createdAt: daysAgo(r.addedDaysAgo, i),
@@ -274,12 +290,12 @@ async function writeDocuments(
       ...common,
     });
   }
-  for (const { daysAgo: age, description, ...data } of CHANGELOGS) {
+  for (const { daysAgo: age, summary, points, ...data } of CHANGELOGS) {
     await payload.create({
       collection: 'changelogs',
       data: {
         ...data,
-        body: richTextFromText(description),
+        body: richTextRoot([richTextParagraph(summary), richTextList(points, 'bullet')]),
         date: daysAgo(age),
         _status: 'published',
         createdAt: daysAgo(age),

@@ -9,7 +9,7 @@ const startedAt = performance.now();
 try {
   // Loaded inside the try: the config opens the data folder, and a failure there gets the one-line report.
   const { getPayload } = await import('payload');
-  const { default: config } = await import('../payload.config');
+  const config = await (await import('../lib/load-config')).loadPayloadConfig();
   const { DEMO_ADMIN, seedDemoData } = await import('./index');
   const payload = await getPayload({ config });
   const summary = await seedDemoData(payload);

@@ -5,6 +5,7 @@ import { notFound } from '../lib/app-error';
 import type { Pagination } from '../lib/envelope';
 import { cached as cachedEntry, expireCatalogAt } from './catalog-cache';
 import { type Doc, toPublicCategory, toPublicProduct, toRecipe } from './mappers';
+import { publicRichTextBodies } from './rich-text-images';
 import { getSettings } from './settings';
 import { wordsInAnyField } from './text-search';
 
@@ -215,16 +216,45 @@ async function loadTopProducts(payload: Payload, categoryId: string): Promise<Pu
   return toPublicProducts(payload, res.docs);
 }
 
+/**
+ * Shoppers read published recipes only. The collection's read access says so for anonymous readers; the
+ * query says it again so that nothing cached here ever depends on who happened to ask first.
+ */
+const PUBLISHED_RECIPE: Where = { _status: { equals: 'published' } };
+
+async function toRecipes(payload: Payload, docs: unknown[]): Promise<Recipe[]> {
+  const recipes = asDocs(docs);
+  const bodies = await publicRichTextBodies(
+    payload,
+    recipes.map((doc) => doc.body),
+  );
+  return recipes.map((doc, i) => toRecipe(doc, bodies[i]));
+}
+
 async function loadListRecipes(payload: Payload, limit?: number): Promise<Recipe[]> {
   const res = await payload.find({
     collection: 'recipes',
+    where: PUBLISHED_RECIPE,
     sort: '-createdAt',
     depth: 0,
     limit: limit ?? 100,
     pagination: false,
     overrideAccess: false,
   });
-  return asDocs(res.docs).map(toRecipe);
+  return toRecipes(payload, res.docs);
+}
+
+async function loadGetRecipe(payload: Payload, id: string): Promise<Recipe> {
+  const res = await payload.find({
+    collection: 'recipes',
+    where: and(PUBLISHED_RECIPE, { id: { equals: id } }),
+    limit: 1,
+    depth: 0,
+    pagination: false,
+    overrideAccess: false,
+  });
+  if (res.docs.length === 0) throw notFound('Recipe not found');
+  return (await toRecipes(payload, res.docs))[0];
 }
 
 /** The earliest scheduled publication still to come, of a published product or category (epoch ms). */
@@ -290,3 +320,5 @@ export const topProducts = (payload: Payload, categoryId: string) =>
 export const listRecipes = (payload: Payload) => cached(payload, 'recipes', () => loadListRecipes(payload));
 export const latestRecipes = (payload: Payload) =>
   cached(payload, 'recipes:latest', () => loadListRecipes(payload, LATEST_RECIPES_LIMIT));
+export const getRecipe = (payload: Payload, id: string) =>
+  cached(payload, `recipe:${id}`, () => loadGetRecipe(payload, id));

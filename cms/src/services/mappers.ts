@@ -1,5 +1,5 @@
-import { isRichTextValue, richTextBlocks } from '@shop/shared';
-import type { CategoryRef, ImageRef, PublicCategory, PublicProduct, Recipe } from '@shop/shared';
+import { richTextBlocks } from '@shop/shared';
+import type { CategoryRef, ImageRef, PublicCategory, PublicProduct, Recipe, RichTextValue } from '@shop/shared';
 import type { DiscountUnit } from '@shop/shared';
 
 /** Payload documents as the adapters hand them back: relations are either ids or populated objects. */
@@ -70,7 +70,8 @@ export function toPublicCategory(doc: Doc, productCount: number): PublicCategory
   };
 }
 
-export function toRecipe(doc: Doc): Recipe {
+/** `body` is the recipe's body as shoppers may see it (services/rich-text-images.ts), not the stored one. */
+export function toRecipe(doc: Doc, body: RichTextValue | null): Recipe {
   const list = (v: unknown, key: string): string[] =>
     Array.isArray(v) ? v.map((row) => str((row as Record<string, unknown>)[key])).filter(Boolean) : [];
   return {
@@ -80,8 +81,8 @@ export function toRecipe(doc: Doc): Recipe {
     ingredients: list(doc.ingredients, 'item'),
     // The method as plain text, one entry per paragraph, heading or step: for clients that do not render
     // rich text (SPEC §4 names the field); the storefront renders `body`.
-    directions: richTextBlocks(doc.body),
-    body: isRichTextValue(doc.body) ? doc.body : null,
+    directions: richTextBlocks(body),
+    body,
     img: imageRef(doc.img),
     created_at: str(doc.createdAt),
   };

@@ -135,7 +135,7 @@ export async function startInProcessShop(): Promise<InProcessShop> {
     throw new Error('cms/src was imported before startInProcessShop(): use loadServices() (types: import type)');
   }
   const { getPayload } = await import('payload');
-  const { default: config } = await import('../../src/payload.config');
+  const config = await (await import('../../src/lib/load-config')).loadPayloadConfig();
   // Connecting applies the migrations to the empty file.
   const payload = await getPayload({ config });
   const { createApp } = await import('../../src/app');

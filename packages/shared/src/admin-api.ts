@@ -10,6 +10,7 @@ import {
   RECORD_STATUSES,
   type OrderStatus,
 } from './enums';
+import type { RichTextValue } from './rich-text';
 import type { Notification, Order } from './api-types';
 import { amount, limitParam, pageParam, sortDirection } from './schema-parts';
 
@@ -74,7 +75,12 @@ export interface Changelog {
   id: string;
   version: string;
   title: string;
+  /** The body as plain text (paragraphs separated by a blank line), for places that show no rich text. */
   description: string;
+  /** The entry's rich-text body as the dashboard renders it (image nodes carry their ImageRef), or null. */
+  body: RichTextValue | null;
+  /** The day the entry is dated (ISO), which orders the list; not the record's creation time. */
+  date: string;
   created_at: string;
 }
 

@@ -133,6 +133,13 @@ export const MAX_UPLOAD_PIXELS = 50_000_000;
  */
 export const USER_ROLES = ['admin', 'editor'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+export const USER_ROLE_LABELS: Record<UserRole, string> = { admin: 'Admin', editor: 'Editor' };
+
+/**
+ * 403 of POST auth/login for an editor, answered only once the password was right (it tells nothing to
+ * someone without it), with no session made.
+ */
+export const EDITOR_SIGN_IN_REFUSED = 'This account is for the content panel at /cms.';
 
 export interface AdminUser {
   id: string;
@@ -140,6 +147,7 @@ export interface AdminUser {
   lastname: string;
   email: string;
   telephone: string | null;
+  role: UserRole;
   active: boolean;
   last_access: string | null;
   updated_at: string;
@@ -160,6 +168,7 @@ export const userCreateSchema = z.strictObject({
   lastname: trimmedName(100),
   email: z.string().trim().toLowerCase().max(320).pipe(z.email()),
   telephone,
+  role: z.enum(USER_ROLES).default('admin'),
 });
 export type UserCreateInput = z.input<typeof userCreateSchema>;
 
@@ -171,6 +180,8 @@ export const userUpdateSchema = z.strictObject({
   email: z.string().trim().toLowerCase().max(320).optional(),
   telephone,
   active: z.boolean().optional(),
+  /** Absent: unchanged. Nobody changes their own role, and the last active admin stays an admin. */
+  role: z.enum(USER_ROLES).optional(),
 });
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 

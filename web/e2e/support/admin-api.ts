@@ -57,10 +57,13 @@ export class AdminApi {
     private readonly origin: string,
   ) {}
 
-  /** Signs in; the request context keeps the payload-token cookie for the calls that follow. */
+  /**
+   * Signs in as the control centre does (SHA-256 hex); the request context keeps the payload-token cookie for
+   * the calls that follow.
+   */
   static async login(request: APIRequestContext, baseURL: string): Promise<AdminApi> {
     const origin = new URL(baseURL).origin;
-    const res = await request.post('/api/users/login', {
+    const res = await request.post('/api/v2/auth/login', {
       headers: { Origin: origin },
       data: { email: DEMO_ADMIN.email, password: sha256hex(DEMO_ADMIN.password) },
     });

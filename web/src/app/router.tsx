@@ -10,6 +10,7 @@ const Shop = lazy(() => import('../site/pages/Shop'));
 const Product = lazy(() => import('../site/pages/Product'));
 const Category = lazy(() => import('../site/pages/Category'));
 const Recipes = lazy(() => import('../site/pages/Recipes'));
+const Recipe = lazy(() => import('../site/pages/Recipe'));
 const About = lazy(() => import('../site/pages/About'));
 const Terms = lazy(() => import('../site/pages/Terms'));
 const Contact = lazy(() => import('../site/pages/Contact'));
@@ -50,6 +51,7 @@ export const router = createBrowserRouter([
           { path: 'shop/:id', element: page(Product) },
           { path: 'category/:id', element: page(Category) },
           { path: 'recipes', element: page(Recipes) },
+          { path: 'recipes/:id', element: page(Recipe) },
           { path: 'about', element: page(About) },
           { path: 'terms', element: page(Terms) },
           { path: 'contact', element: page(Contact) },

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload';
 import { DISCOUNT_UNITS, ORDER_STATUSES } from '@shop/shared';
-import { isAdmin } from '../../access/is-admin';
+import { hiddenFromEditors, isAdmin } from '../../access/roles';
 import { stripControlCharactersHook } from '../../hooks/strip-control-characters';
 import { assignOrderNumber } from './hooks/assign-order-number';
 import { invalidateSalesAfterChange, invalidateSalesAfterDelete } from './hooks/invalidate-sales-cache';
@@ -13,7 +13,7 @@ import { recordStatusChange } from './hooks/record-status-change';
 export const Orders: CollectionConfig = {
   slug: 'orders',
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
-  admin: { useAsTitle: 'number' },
+  admin: { useAsTitle: 'number', hidden: hiddenFromEditors },
   fields: [
     { name: 'number', type: 'text', unique: true, index: true, maxLength: 20 },
     { name: 'status', type: 'select', options: [...ORDER_STATUSES], defaultValue: 'NEW', required: true, index: true },

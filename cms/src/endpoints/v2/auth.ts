@@ -15,7 +15,7 @@ const withCookie = (response: Response, cookie: string): Response => {
 export const authEndpoints: Endpoint[] = [
   v2('post', '/auth/login', async (req) => {
     const credentials = await body(req, loginSchema);
-    const { user, token } = await signIn(req, credentials);
+    const { user, token } = await signIn(req, credentials, 'control-centre');
     return withCookie(envelope(toAdminSession(user)), sessionCookie(req.payload, token));
   }),
 

@@ -3,7 +3,7 @@ import { idSchema, userCreateSchema, userUpdateSchema } from '@shop/shared/admin
 import { body, param, requireAdmin, v2 } from '../../lib/endpoint';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from '../../services/admin/users';
 
-/** SPEC §7 Admin: the admin accounts (every account is an admin, SPEC §6). */
+/** SPEC §7 Admin: the shop's accounts (admins and /cms editors); admins only (requireAdmin). */
 export const userEndpoints: Endpoint[] = [
   v2('get', '/users', async (req) => {
     const user = requireAdmin(req);

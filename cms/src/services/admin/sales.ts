@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest, Where } from 'payload';
 import { fromCents, toCents, type DashboardCounts, type SalesPoint } from '@shop/shared/admin';
 import { richTextPlainText } from '@shop/shared/admin';
+import { publicRichTextBodies } from '../rich-text-images';
 
 export type AdminUser = NonNullable<PayloadRequest['user']>;
 
@@ -98,16 +99,23 @@ export async function dashboardCounts(payload: Payload, user: AdminUser, now = n
   ]);
   const current = sales.cents.get(monthKey(thisMonth)) ?? 0;
   const previous = sales.cents.get(monthKey(lastMonth)) ?? 0;
+  const entries = changelogs.docs as Array<Record<string, unknown>>;
+  const bodies = await publicRichTextBodies(
+    payload,
+    entries.map((doc) => doc.body),
+  );
   return {
     sell: { current: fromCents(current), previous: fromCents(previous), delta: fromCents(current - previous) },
     orders: newOrders.totalDocs,
     notifications: newNotifications.totalDocs,
     contacts: 0,
-    changelogs: (changelogs.docs as Array<Record<string, unknown>>).map((doc) => ({
+    changelogs: entries.map((doc, i) => ({
       id: String(doc.id),
       version: String(doc.version ?? ''),
       title: String(doc.title ?? ''),
-      description: richTextPlainText(doc.body),
+      description: richTextPlainText(bodies[i]),
+      body: bodies[i],
+      date: String(doc.date ?? doc.createdAt ?? ''),
       created_at: String(doc.createdAt ?? ''),
     })),
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { APIError, type Payload, type PayloadRequest } from 'payload';
 import type { AdminUser, userCreateSchema, userUpdateSchema } from '@shop/shared/admin';
+import { roleOf } from '../../access/roles';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error';
 import { sendInvite } from '../auth/password-reset';
@@ -18,6 +19,8 @@ type UserUpdate = z.output<typeof userUpdateSchema>;
 function toAdminUser(doc: Doc): AdminUser {
   return {
     ...contactOf(doc),
+    // Accounts made before roles existed were made admins by the migration; a missing value reads the same.
+    role: roleOf(doc) ?? 'admin',
     active: doc.active !== false,
     last_access: str(doc.last_access) || null,
     updated_at: str(doc.updatedAt),
@@ -28,28 +31,32 @@ function toAdminUser(doc: Doc): AdminUser {
 // Who may go: the rules hold on every route (these screens and Payload's own REST), through the collection's
 // hooks, which call assertAccountMayGo.
 
-export type AccountRemoval = 'delete' | 'deactivate';
+/** `demote`: any change of the account's role (an admin's only possible change is to editor). */
+export type AccountRemoval = 'delete' | 'deactivate' | 'demote';
 
 export const CANNOT_REMOVE_SELF: Record<AccountRemoval, string> = {
   delete: 'You cannot delete your own account. Another admin can do it for you.',
   deactivate: 'You cannot deactivate your own account. Another admin can do it for you.',
+  demote: 'You cannot change your own role. Another admin can do it for you.',
 };
 export const CANNOT_REMOVE_LAST_ADMIN: Record<AccountRemoval, string> = {
   delete: 'This is the last active admin, so it cannot be deleted. Add or activate another admin first.',
   deactivate: 'This is the last active admin, so it cannot be deactivated. Add or activate another admin first.',
+  demote: 'This is the last active admin, so it cannot become an editor. Add or activate another admin first.',
 };
 
 /**
- * Why an account may not be deleted or deactivated, or null when it may. `otherActiveAdmins` counts the
- * active accounts besides the target. Nobody locks themselves out, and the shop always keeps one admin who
- * can sign in (without one, only a shell on the server could bring the control centre back).
+ * Why an account may not be deleted, deactivated or given another role, or null when it may.
+ * `otherActiveAdmins` counts the active admins besides the target; editors do not count, since they cannot
+ * use the control centre. Nobody locks themselves out, and the shop always keeps one admin who can sign in
+ * (without one, only a shell on the server could bring the control centre back).
  */
 export function accountRemovalRefusal(
   removal: AccountRemoval,
-  account: { isSelf: boolean; active: boolean; otherActiveAdmins: number },
+  account: { isSelf: boolean; active: boolean; isAdmin: boolean; otherActiveAdmins: number },
 ): string | null {
   if (account.isSelf) return CANNOT_REMOVE_SELF[removal];
-  if (account.active && account.otherActiveAdmins === 0) return CANNOT_REMOVE_LAST_ADMIN[removal];
+  if (account.active && account.isAdmin && account.otherActiveAdmins === 0) return CANNOT_REMOVE_LAST_ADMIN[removal];
   return null;
 }
 
@@ -61,13 +68,14 @@ export async function assertAccountMayGo(req: PayloadRequest, target: Doc, remov
   const id = String(target.id);
   const { totalDocs: otherActiveAdmins } = await req.payload.count({
     collection: USERS,
-    where: { and: [{ id: { not_equals: id } }, { active: { not_equals: false } }] },
+    where: { and: [{ id: { not_equals: id } }, { active: { not_equals: false } }, { role: { equals: 'admin' } }] },
     overrideAccess: true,
     req,
   });
   const refusal = accountRemovalRefusal(removal, {
     isSelf: req.user?.collection === USERS && String(req.user.id) === id,
     active: target.active !== false,
+    isAdmin: roleOf(target) !== 'editor',
     otherActiveAdmins,
   });
   if (refusal) throw new APIError(refusal, 409);
@@ -148,6 +156,7 @@ export async function createUser(payload: Payload, actor: Actor, input: UserCrea
           firstname: input.firstname,
           lastname: input.lastname,
           telephone: input.telephone,
+          role: input.role,
           active: true,
           // What a browser would send for a password nobody has typed (services/first-admin.ts).
           password: clientPasswordHash(randomBytes(32).toString('hex')),
@@ -172,8 +181,9 @@ export async function createUser(payload: Payload, actor: Actor, input: UserCrea
 }
 
 /**
- * PUT users/{id}: names, telephone and the active flag. The email may come back unchanged; another one is
- * refused. Deactivation goes through the collection's rule (not yourself, not the last active admin).
+ * PUT users/{id}: names, telephone, role and the active flag. The email may come back unchanged; another one
+ * is refused. Deactivation and a change of role go through the collection's rules (not yourself, not the last
+ * active admin).
  */
 export async function updateUser(payload: Payload, actor: Actor, id: string, input: UserUpdate): Promise<AdminUser> {
   return oneAtATime(async () => {
@@ -187,6 +197,7 @@ export async function updateUser(payload: Payload, actor: Actor, id: string, inp
         lastname: input.lastname,
         telephone: input.telephone,
         ...(input.active === undefined ? {} : { active: input.active }),
+        ...(input.role === undefined ? {} : { role: input.role }),
       },
       depth: 0,
       user: actor,

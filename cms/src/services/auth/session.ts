@@ -6,11 +6,13 @@ import {
   loginOperation,
   logoutOperation,
   UnverifiedEmail,
+  type CollectionBeforeLoginHook,
   type Payload,
   type PayloadRequest,
 } from 'payload';
 import { generateExpiredPayloadCookie, generatePayloadCookie } from 'payload/shared';
-import { MESSAGES, type AdminSession } from '@shop/shared/admin';
+import { EDITOR_SIGN_IN_REFUSED, MESSAGES, type AdminSession } from '@shop/shared/admin';
+import { isAdminUser } from '../../access/roles';
 import { AppError } from '../../lib/app-error';
 import type { Doc } from '../mappers';
 import { clientAddress } from './client-ip';
@@ -46,6 +48,25 @@ export const toAdminSession = (user: Doc): AdminSession => ({
   lastname: String(user.lastname ?? ''),
 });
 
+/**
+ * Where a sign-in is for: the control centre (POST /api/v2/auth/login) takes admins only; the /cms panel
+ * (POST /api/users/login) takes admins and editors.
+ */
+export type SignInAudience = 'control-centre' | 'panel';
+const AUDIENCE_CONTEXT_KEY = 'signInAudience';
+
+const editorRefused = () => new AppError(403, EDITOR_SIGN_IN_REFUSED);
+
+/**
+ * The users collection's beforeLogin hook for the audience. Payload runs it after the password check, so the
+ * refusal tells nothing to someone without the password, and before the token is signed: the session Payload
+ * has just added is revoked by its own error path, so nothing signs in.
+ */
+export const refuseEditorsInControlCentre: CollectionBeforeLoginHook = ({ req, user }) => {
+  if (req.context[AUDIENCE_CONTEXT_KEY] === 'control-centre' && !isAdminUser(user)) throw editorRefused();
+  return user;
+};
+
 export interface SignedIn {
   user: Doc;
   /** The signed session token, only ever handed to the browser inside the HttpOnly cookie. */
@@ -56,10 +77,14 @@ export interface SignedIn {
 
 /**
  * Checks an email and password (the SHA-256 hex the browser sends) through Payload's login operation, which
- * adds a session to the account. Throttled per client address (services/auth/throttle.ts); an unknown,
- * inactive or wrong account all fail alike, in the same time.
+ * adds a session to the account. Throttled per client address (services/auth/throttle.ts), one count for
+ * both sign-in routes; an unknown, inactive or wrong account all fail alike, in the same time.
  */
-export async function signIn(req: PayloadRequest, credentials: { email: string; password: string }): Promise<SignedIn> {
+export async function signIn(
+  req: PayloadRequest,
+  credentials: { email: string; password: string },
+  audience: SignInAudience,
+): Promise<SignedIn> {
   const { payload } = req;
   const { password } = credentials;
   const email = credentials.email.trim().toLowerCase();
@@ -82,6 +107,7 @@ export async function signIn(req: PayloadRequest, credentials: { email: string; 
   }
 
   let result: { token?: string; exp?: number; user?: unknown };
+  req.context[AUDIENCE_CONTEXT_KEY] = audience;
   try {
     // The operation rather than payload.login: the Local API drops the token when removeTokenFromResponses
     // is on, and the token is exactly what the cookie needs.
@@ -93,6 +119,11 @@ export async function signIn(req: PayloadRequest, credentials: { email: string; 
       req,
     });
   } catch (err) {
+    if (err instanceof AppError && err.status === 403) {
+      // The right password of an editor at the control centre: not a guess, so it does not count as one.
+      await throttle.succeeded(address, email);
+      throw err;
+    }
     if (!isWrongCredentials(err)) throw err;
     throw loginFailed();
   }

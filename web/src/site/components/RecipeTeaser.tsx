@@ -1,5 +1,6 @@
 import { formatPlainDate, type Recipe } from '@shop/shared';
 import { Link } from 'react-router-dom';
+import { recipePath } from '../api/recipes';
 import { AssetImage } from './AssetImage';
 import './components.css';
 
@@ -8,11 +9,7 @@ export const RECIPE_LABEL = 'Recipes';
 
 export function RecipeTeaser({ recipe }: { recipe: Recipe }) {
   return (
-    <Link
-      to={`/site/recipes#recipe-${encodeURIComponent(recipe.id)}`}
-      className="recipe-teaser"
-      data-testid="recipe-teaser"
-    >
+    <Link to={recipePath(recipe.id)} className="recipe-teaser" data-testid="recipe-teaser">
       <div className="recipe-teaser-media">
         <AssetImage id={recipe.img?.id} alt={recipe.name} size="card" className="recipe-teaser-img" />
         <span className="badge recipe-teaser-label">{RECIPE_LABEL}</span>

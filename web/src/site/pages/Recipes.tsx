@@ -2,41 +2,42 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { formatPlainDate, type Recipe } from '@shop/shared';
 import { Empty, Skeleton } from 'antd';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
-import { useRecipes } from '../api/recipes';
+import { Link, useLocation } from 'react-router-dom';
+import { ButtonLink } from '../../components/ButtonLink';
+import { recipePath, useRecipes } from '../api/recipes';
 import { AssetImage } from '../components/AssetImage';
 import './recipes.css';
 
 function RecipeCard({ recipe }: { recipe: Recipe }) {
+  const path = recipePath(recipe.id);
   return (
     <article className="recipe-card" id={`recipe-${recipe.id}`} data-testid="recipe-card">
-      <div className="recipe-card-media">
+      <Link to={path} className="recipe-card-media" tabIndex={-1} aria-hidden>
         <AssetImage id={recipe.img?.id} alt={recipe.name} size="full" className="recipe-card-img" />
-      </div>
+      </Link>
       <div className="recipe-card-body">
         <span className="eyebrow">
           <ClockCircleOutlined /> {formatPlainDate(recipe.created_at)}
         </span>
-        <h2 className="recipe-card-name">{recipe.name}</h2>
+        <h2 className="recipe-card-name">
+          <Link to={path} data-testid="recipe-card-link">
+            {recipe.name}
+          </Link>
+        </h2>
         <p className="recipe-card-description">{recipe.description}</p>
-        <div className="recipe-card-columns">
+        {recipe.ingredients.length > 0 && (
           <section>
-            <h3>Ingredients</h3>
+            <h3 className="recipe-card-subtitle">Ingredients</h3>
             <ul className="recipe-ingredients">
               {recipe.ingredients.map((ingredient, i) => (
                 <li key={i}>{ingredient}</li>
               ))}
             </ul>
           </section>
-          <section>
-            <h3>Directions</h3>
-            <ol className="recipe-directions">
-              {recipe.directions.map((step, i) => (
-                <li key={i}>{step}</li>
-              ))}
-            </ol>
-          </section>
-        </div>
+        )}
+        <ButtonLink to={path} type="primary" className="recipe-card-more">
+          Read the recipe
+        </ButtonLink>
       </div>
     </article>
   );
@@ -46,7 +47,8 @@ export default function Recipes() {
   const { data: recipes, isLoading } = useRecipes();
   const { hash } = useLocation();
 
-  // Home's teasers link to #recipe-{id}; the list arrives after the first paint, so scroll once it is there.
+  // Links from before recipes had their own page point at #recipe-{id}; the list arrives after the first
+  // paint, so scroll once it is there.
   useEffect(() => {
     if (!hash || !recipes) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });

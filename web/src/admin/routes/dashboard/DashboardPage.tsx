@@ -9,13 +9,16 @@ import {
 } from '@ant-design/icons';
 import { formatLongDate, formatMoney, type Changelog } from '@shop/shared/admin';
 import { Alert, Button, Card, Col, Empty, Row, Statistic, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useConfig } from '../../../site/api/config';
 import { useDashboard } from '../../api/dashboard';
 import { PageHeader } from '../../components/PageHeader';
 import { describeSalesDelta, type SalesDelta } from './sales-delta';
 import './dashboard.css';
+
+// The Lexical converter is only needed once the list has entries: its own chunk, the plain text meanwhile.
+const RichTextBody = lazy(() => import('../../../site/components/RichText'));
 
 const DELTA_ICONS = { up: <ArrowUpOutlined />, down: <ArrowDownOutlined />, flat: <MinusOutlined /> };
 
@@ -77,11 +80,17 @@ function ChangelogList({ items }: { items: Changelog[] }) {
               {entry.version}
             </Tag>
             <strong className="dashboard-changelog-title">{entry.title}</strong>
-            <time className="dashboard-changelog-date" dateTime={entry.created_at}>
-              {formatLongDate(entry.created_at)}
+            <time className="dashboard-changelog-date" dateTime={entry.date}>
+              {formatLongDate(entry.date)}
             </time>
           </div>
-          <p className="dashboard-changelog-text">{entry.description}</p>
+          {entry.body ? (
+            <Suspense fallback={<p className="dashboard-changelog-text">{entry.description}</p>}>
+              <RichTextBody value={entry.body} className="dashboard-changelog-body" />
+            </Suspense>
+          ) : (
+            <p className="dashboard-changelog-text">{entry.description}</p>
+          )}
         </li>
       ))}
     </ol>

@@ -1,5 +1,6 @@
 import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@shop/shared';
+import { EDITOR_SIGN_IN_REFUSED } from '@shop/shared/admin';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -11,16 +12,21 @@ interface Fields {
   password: string;
 }
 
-/** SPEC §2 Login, §8: 200 signs in, 429 is a toast, anything else puts the form in its error state. */
+/**
+ * SPEC §2 Login, §8: 200 signs in, 429 is a toast, anything else puts the form in its error state. A 403 comes
+ * only after a right password for an editor's account, whose place is Payload's panel: it says so.
+ */
 export function LoginForm() {
   const [form] = Form.useForm<Fields>();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [editorOnly, setEditorOnly] = useState(false);
 
   const onFinish = async ({ email, password }: Fields) => {
     setSubmitting(true);
     setFailed(false);
+    setEditorOnly(false);
     const reply = await login(email, password);
     setSubmitting(false);
     if (reply.status === 200) {
@@ -28,6 +34,9 @@ export function LoginForm() {
       navigate('/admin/home', { replace: true });
     } else if (reply.status === 429) {
       notify.error(MESSAGES.loginRateLimited);
+    } else if (reply.status === 403) {
+      setEditorOnly(true);
+      form.setFieldValue('password', '');
     } else {
       setFailed(true);
       form.setFieldValue('password', '');
@@ -42,7 +51,10 @@ export function LoginForm() {
       layout="vertical"
       requiredMark={false}
       onFinish={onFinish}
-      onValuesChange={() => setFailed(false)}
+      onValuesChange={() => {
+        setFailed(false);
+        setEditorOnly(false);
+      }}
       className="login-form"
       data-testid="login-form"
     >
@@ -54,6 +66,16 @@ export function LoginForm() {
           title={MESSAGES.loginFailed.title}
           className="login-alert"
           data-testid="login-error"
+        />
+      ) : null}
+      {editorOnly ? (
+        <Alert
+          type="info"
+          showIcon
+          title={EDITOR_SIGN_IN_REFUSED}
+          description={<a href="/cms">Open the content panel</a>}
+          className="login-alert"
+          data-testid="login-editor-only"
         />
       ) : null}
       <Form.Item

@@ -1,6 +1,6 @@
 import { SaveOutlined } from '@ant-design/icons';
-import type { AdminUser, Envelope } from '@shop/shared/admin';
-import { Button, Card, Form, Input, Switch } from 'antd';
+import { type AdminUser, type Envelope, USER_ROLE_LABELS, USER_ROLES, type UserRole } from '@shop/shared/admin';
+import { Button, Card, Form, Input, Select, Switch } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
@@ -26,6 +26,12 @@ import './users.css';
 
 const LIST_PATH = '/admin/users';
 
+const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: USER_ROLE_LABELS[role] }));
+const ROLE_HELP: Record<UserRole, string> = {
+  admin: 'Uses this control centre and the content panel at /cms.',
+  editor: 'Uses only the content panel at /cms: recipes, changelog, images and product texts.',
+};
+
 interface FormState {
   /** What was loaded or last saved: Save stays off on edit while the draft equals it. */
   baseline: UserDraft;
@@ -39,7 +45,10 @@ interface UserFormProps {
   onSaved: (saved: AdminUser | null) => void;
 }
 
-/** The one form of add and edit (SPEC §2 User form): names and email required, telephone optional. */
+/**
+ * The one form of add and edit (SPEC §2 User form): names and email required, telephone optional, the role
+ * Admin unless chosen otherwise.
+ */
 function UserForm({ user, onSaved }: UserFormProps) {
   const navigate = useNavigate();
   const editing = user !== undefined;
@@ -190,6 +199,15 @@ function UserForm({ user, onSaved }: UserFormProps) {
               maxLength={40}
               autoComplete="off"
               data-testid="user-telephone"
+            />
+          </Form.Item>
+          <Form.Item label="Role" required htmlFor="user-role" extra={ROLE_HELP[draft.role]}>
+            <Select<UserRole>
+              id="user-role"
+              value={draft.role}
+              options={ROLE_OPTIONS}
+              onChange={(role) => edit('role', role)}
+              data-testid="user-role"
             />
           </Form.Item>
         </div>

@@ -5,7 +5,7 @@ import type { HTMLAttributes } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useUsers } from '../../api/users';
 import { PageHeader } from '../../components/PageHeader';
-import { fullName, USERS_PAGE_SIZE, usersPageFromSearchParams, usersPageToSearchParams } from './users-list';
+import { fullName, roleLabel, USERS_PAGE_SIZE, usersPageFromSearchParams, usersPageToSearchParams } from './users-list';
 import './users.css';
 
 /** "01/31/2024" and the time as two parts, so a phone can stack them and keep the column narrow. */
@@ -23,7 +23,15 @@ function ActiveTag({ active }: { active: boolean }) {
   return active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>;
 }
 
-/** Users list (SPEC §2 Users): the shop's admin accounts; a row opens the account's form. */
+function RoleTag({ user }: { user: AdminUser }) {
+  return (
+    <Tag color={user.role === 'admin' ? 'blue' : 'gold'} data-testid={`user-role-${user.email}`}>
+      {roleLabel(user)}
+    </Tag>
+  );
+}
+
+/** Users list (SPEC §2 Users): the shop's accounts and their roles; a row opens the account's form. */
 export default function UsersPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -44,11 +52,19 @@ export default function UsersPage() {
           </Typography.Text>
           {compact ? (
             <span className="users-name-status">
+              <RoleTag user={user} />
               <ActiveTag active={user.active} />
             </span>
           ) : null}
         </div>
       ),
+    },
+    {
+      key: 'role',
+      title: 'Role',
+      width: 100,
+      responsive: ['md'],
+      render: (_, user) => <RoleTag user={user} />,
     },
     {
       key: 'active',

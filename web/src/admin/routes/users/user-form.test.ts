@@ -8,6 +8,7 @@ const giulia: AdminUser = {
   lastname: 'Rossi',
   email: 'giulia@bottega.example',
   telephone: null,
+  role: 'admin',
   active: true,
   last_access: null,
   updated_at: '2025-03-01T10:00:00.000Z',
@@ -21,19 +22,30 @@ describe('checkNewUser', () => {
         lastname: ' Bianchi',
         email: ' Marco@Bottega.Example ',
         telephone: ' +39 055 123456 ',
+        role: 'editor',
         active: true,
       }),
     ).toEqual({
       ok: true,
-      input: { firstname: 'Marco', lastname: 'Bianchi', email: 'marco@bottega.example', telephone: '+39 055 123456' },
+      input: {
+        firstname: 'Marco',
+        lastname: 'Bianchi',
+        email: 'marco@bottega.example',
+        telephone: '+39 055 123456',
+        role: 'editor',
+      },
     });
+  });
+
+  it('when the role is not chosen, then the new account is an admin', () => {
+    expect(EMPTY_USER_DRAFT.role).toBe('admin');
   });
 
   it('when the telephone is left empty, then it is sent as null', () => {
     const checked = checkNewUser({ ...EMPTY_USER_DRAFT, firstname: 'A', lastname: 'B', email: 'a@b.example' });
     expect(checked).toEqual({
       ok: true,
-      input: { firstname: 'A', lastname: 'B', email: 'a@b.example', telephone: null },
+      input: { firstname: 'A', lastname: 'B', email: 'a@b.example', telephone: null, role: 'admin' },
     });
   });
 
@@ -49,7 +61,14 @@ describe('checkNewUser', () => {
   });
 
   it('when the names are only spaces and the email has no domain, then all three are refused', () => {
-    const checked = checkNewUser({ firstname: '   ', lastname: ' ', email: 'marco@', telephone: '', active: true });
+    const checked = checkNewUser({
+      firstname: '   ',
+      lastname: ' ',
+      email: 'marco@',
+      telephone: '',
+      role: 'admin',
+      active: true,
+    });
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(Object.keys(checked.errors).sort()).toEqual(['email', 'firstname', 'lastname']);
   });
@@ -60,6 +79,7 @@ describe('checkNewUser', () => {
       lastname: 'B',
       email: 'a@b.example',
       telephone: 'call me',
+      role: 'admin',
       active: true,
     });
     expect(checked).toEqual({
@@ -71,7 +91,13 @@ describe('checkNewUser', () => {
 
 describe('checkUserUpdate', () => {
   it('when the draft email was altered, then the loaded email is still what is sent', () => {
-    const draft = { ...draftFromUser(giulia), email: 'someone@else.example', lastname: 'Verdi', active: false };
+    const draft = {
+      ...draftFromUser(giulia),
+      email: 'someone@else.example',
+      lastname: 'Verdi',
+      role: 'editor' as const,
+      active: false,
+    };
     expect(checkUserUpdate(draft, 'giulia@bottega.example')).toEqual({
       ok: true,
       input: {
@@ -79,6 +105,7 @@ describe('checkUserUpdate', () => {
         lastname: 'Verdi',
         email: 'giulia@bottega.example',
         telephone: null,
+        role: 'editor',
         active: false,
       },
     });
@@ -99,5 +126,9 @@ describe('userDraftChanged', () => {
 
   it('when only the active switch moved, then the draft has changed', () => {
     expect(userDraftChanged(draftFromUser(giulia), { ...draftFromUser(giulia), active: false })).toBe(true);
+  });
+
+  it('when only the role changed, then the draft has changed', () => {
+    expect(userDraftChanged(draftFromUser(giulia), { ...draftFromUser(giulia), role: 'editor' })).toBe(true);
   });
 });

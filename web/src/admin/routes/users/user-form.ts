@@ -5,6 +5,7 @@
 import {
   type AdminUser,
   type UserCreateInput,
+  type UserRole,
   type UserUpdateInput,
   userCreateSchema,
   userUpdateSchema,
@@ -15,6 +16,8 @@ export interface UserDraft {
   lastname: string;
   email: string;
   telephone: string;
+  /** admin: the control centre and the /cms panel; editor: the panel's content only. */
+  role: UserRole;
   active: boolean;
 }
 
@@ -23,14 +26,22 @@ export type UserErrors = Partial<Record<UserField, string>>;
 
 export const USER_FIELDS: readonly UserField[] = ['firstname', 'lastname', 'email', 'telephone'];
 
-/** A new account is active; it gets its password through the invite link. */
-export const EMPTY_USER_DRAFT: UserDraft = { firstname: '', lastname: '', email: '', telephone: '', active: true };
+/** A new account is an active admin; it gets its password through the invite link. */
+export const EMPTY_USER_DRAFT: UserDraft = {
+  firstname: '',
+  lastname: '',
+  email: '',
+  telephone: '',
+  role: 'admin',
+  active: true,
+};
 
 export const draftFromUser = (user: AdminUser): UserDraft => ({
   firstname: user.firstname,
   lastname: user.lastname,
   email: user.email,
   telephone: user.telephone ?? '',
+  role: user.role,
   active: user.active,
 });
 
@@ -39,6 +50,7 @@ export const userDraftChanged = (before: UserDraft, after: UserDraft): boolean =
   before.lastname !== after.lastname ||
   before.email !== after.email ||
   before.telephone !== after.telephone ||
+  before.role !== after.role ||
   before.active !== after.active;
 
 /** Words for people where zod's defaults are terse ("Invalid email address" names no field). */
@@ -69,6 +81,7 @@ export function checkNewUser(draft: UserDraft): Checked<UserCreateInput> {
     lastname: draft.lastname,
     email: draft.email,
     telephone: draft.telephone,
+    role: draft.role,
   });
   return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: collectErrors(parsed.error.issues) };
 }
@@ -83,6 +96,7 @@ export function checkUserUpdate(draft: UserDraft, loadedEmail: string): Checked<
     lastname: draft.lastname,
     email: loadedEmail,
     telephone: draft.telephone,
+    role: draft.role,
     active: draft.active,
   });
   return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: collectErrors(parsed.error.issues) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullName, usersPageFromSearchParams, usersPageToSearchParams } from './users-list';
+import { fullName, roleLabel, usersPageFromSearchParams, usersPageToSearchParams } from './users-list';
 
 describe('users list page in the URL', () => {
   it('when the URL names page 2, then page 2 is shown', () => {
@@ -26,5 +26,12 @@ describe('fullName', () => {
 
   it('when both names are empty, then the email stands in', () => {
     expect(fullName({ firstname: '', lastname: '', email: 'g@b.example' })).toBe('g@b.example');
+  });
+});
+
+describe('role shown per account', () => {
+  it('when the account is an admin or an editor, then the list says Admin or Editor', () => {
+    expect(roleLabel({ role: 'admin' })).toBe('Admin');
+    expect(roleLabel({ role: 'editor' })).toBe('Editor');
   });
 });

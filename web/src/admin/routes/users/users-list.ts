@@ -1,5 +1,5 @@
-/** The users list's page in the URL, and the name shown per account. */
-import type { AdminUser } from '@shop/shared/admin';
+/** The users list's page in the URL, and the name and role shown per account. */
+import { type AdminUser, USER_ROLE_LABELS } from '@shop/shared/admin';
 
 export const USERS_PAGE_SIZE = 10;
 
@@ -18,3 +18,5 @@ export function usersPageToSearchParams(page: number): URLSearchParams {
 /** "Giulia Rossi"; an account without names (only possible through the database) shows its email. */
 export const fullName = (user: Pick<AdminUser, 'firstname' | 'lastname' | 'email'>): string =>
   `${user.firstname} ${user.lastname}`.trim() || user.email;
+
+export const roleLabel = (user: Pick<AdminUser, 'role'>): string => USER_ROLE_LABELS[user.role];
