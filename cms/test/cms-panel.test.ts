@@ -100,6 +100,52 @@ describe('the /cms panel', () => {
   });
 });
 
+describe('hostile requests to the panel', () => {
+  it('when panel paths are malformed, point outside it or carry junk, then nothing answers 5xx and nothing leaks', async () => {
+    const probes: Array<{ method?: string; path: string; headers?: Record<string, string>; body?: string }> = [
+      { path: '/cms/%E0%A4%A' },
+      { path: '/cms/..%2F..%2Fpackage.json' },
+      { path: '/_next/static/..%2F..%2F..%2Fpackage.json' },
+      { path: '/_next/static/chunks/does-not-exist.js' },
+      { path: '/_next/image?url=https%3A%2F%2Fevil.example%2Fx.png&w=64&q=75' },
+      { path: '/cms/collections/orders/../../../etc/passwd' },
+      { path: `/cms/${'a/'.repeat(400)}` },
+      // A server action that does not exist, with a body that is not one.
+      {
+        method: 'POST',
+        path: '/cms',
+        headers: {
+          'next-action': 'ffffffffffffffffffffffffffffffffffffffff',
+          'content-type': 'text/plain;charset=UTF-8',
+          origin: server.baseUrl,
+        },
+        body: '["$junk",{"a":1}]',
+      },
+      {
+        method: 'POST',
+        path: '/cms/login',
+        headers: {
+          'next-action': '',
+          'content-type': 'multipart/form-data; boundary=x',
+          origin: 'https://evil.example',
+        },
+        body: '--x\r\nContent-Disposition: form-data; name="1"\r\n\r\n{}\r\n--x--\r\n',
+      },
+    ];
+    for (const probe of probes) {
+      const res = await server.raw({
+        method: probe.method ?? 'GET',
+        path: probe.path,
+        headers: { accept: 'text/html', ...probe.headers },
+        body: probe.body,
+      });
+      expect(res.status, `${probe.method ?? 'GET'} ${probe.path}`).toBeLessThan(500);
+      expect(res.text, probe.path).not.toContain('"name": "bottega-shop"');
+      expect(res.text, probe.path).not.toMatch(/root:x:0:0/);
+    }
+  });
+});
+
 describe('a shop whose panel was never built', () => {
   it('when /cms is asked for, then the server says how to build it (503) and the storefront still works', async () => {
     const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'no-panel-'));

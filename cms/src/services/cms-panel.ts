@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { SanitizedConfig } from 'payload';
+import { env } from '../lib/env';
 import { sendEnvelope } from '../lib/express-helpers';
 import { panelDir } from '../lib/paths';
 
@@ -15,6 +16,26 @@ export const isPanelPath = (pathname: string) => /^\/(cms|_next)(\/|$)/.test(pat
 
 /** Read by cms/app/host-config.ts: the panel renders with this process's Payload config and instance. */
 const HOST_CONFIG_KEY = Symbol.for('bottega.cms.payloadConfig');
+
+const isReadOnly = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+
+/**
+ * A write without an Origin is not a browser's; one with an Origin must come from this shop: its public URL,
+ * or the host the request was sent to (as a proxy passes it on), which is what Next itself compares.
+ */
+function fromOwnOrigin(req: Request): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  const forwardedHost = String(req.headers['x-forwarded-host'] ?? '')
+    .split(',')[0]
+    .trim();
+  const ownHosts = new Set([req.headers.host, forwardedHost, new URL(env.publicUrl).host].filter(Boolean));
+  try {
+    return ownHosts.has(new URL(origin).host);
+  } catch {
+    return false;
+  }
+}
 
 type NextHandler = (req: Request, res: Response) => Promise<void>;
 
@@ -80,6 +101,10 @@ export function cmsPanel(config: Promise<SanitizedConfig> | SanitizedConfig): Re
 
   return (req, res, next) => {
     if (!isPanelPath(req.path)) return next();
+    if (!isReadOnly(req.method) && !fromOwnOrigin(req)) {
+      // Next would throw on a cross-site server action and answer 500; a browser never sends one legitimately.
+      return sendEnvelope(res, 'Forbidden', 403);
+    }
     if (!fs.existsSync(panelBuildIdFile)) {
       // `npm start` builds it; a server started some other way says what is missing instead of a 404.
       return sendEnvelope(res, 'The content panel is not built yet: run npm run build', 503);
