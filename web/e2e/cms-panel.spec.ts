@@ -4,11 +4,12 @@
  * control centre's dashboard lists, and an editor is kept away from the orders. Each test makes its own
  * accounts and records through the API; the panel is driven only through its own screens.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { AdminApi, DEMO_ADMIN, uniqueWord } from './support/admin-api';
 import { signIn } from './support/admin-screens';
-import { captureScreens } from './support/screens';
+import { captureScreens, DESKTOP, PHONE } from './support/screens';
 
 /** Typed in the panel as is: the panel sends the password as typed, the server hashes it (issue 11). */
 const EDITOR_PASSWORD = 'Basilico-2026!';
@@ -38,6 +39,18 @@ const pictureOf = (red: number) =>
   sharp({ create: { width: 640, height: 420, channels: 3, background: { r: red, g: 120, b: 60 } } })
     .png()
     .toBuffer();
+
+/** test-results/screenshots/cms-<name>-<width>.png at both widths: Payload's own screens, as editors see them. */
+async function panelShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const file = path.join(testInfo.project.outputDir, 'screenshots', `cms-${name}-${size.width}.png`);
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+    await testInfo.attach(`cms-${name}-${size.width}`, { path: file, contentType: 'image/png' });
+  }
+  await page.setViewportSize(DESKTOP);
+}
 
 /** The body editor of the open document (Payload's Lexical field). */
 const bodyEditor = (page: Page) => page.locator('.rich-text-lexical [contenteditable="true"]').first();
@@ -92,7 +105,7 @@ test.describe('content panel (/cms)', () => {
         .first()
         .click();
       await expect(editor.locator('h2')).toHaveText('Method');
-      await expect(editor.locator('strong')).toHaveText('cold');
+      await expect(editor.locator('strong[data-lexical-text]')).toHaveText('cold');
       await expect(editor.locator('li')).toHaveCount(2);
       await expect(editor.locator('a')).toHaveAttribute('href', 'https://oliveoil.example.org/guide');
       await expect(
@@ -101,6 +114,7 @@ test.describe('content panel (/cms)', () => {
           .getByText(new RegExp(`cms-${word}`))
           .first(),
       ).toBeVisible();
+      await panelShot(page, testInfo, 'recipe-editor');
     });
 
     const recipeId = await test.step('publish it', async () => {
@@ -150,7 +164,7 @@ test.describe('content panel (/cms)', () => {
     expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
   });
 
-  test('an editor opening the orders in the panel sees no orders', async ({ page, request, baseURL }) => {
+  test('an editor opening the orders in the panel sees no orders', async ({ page, request, baseURL }, testInfo) => {
     const word = uniqueWord();
     const email = await createEditor(request, baseURL!, word);
     const admin = await AdminApi.login(request, baseURL!);
@@ -158,10 +172,13 @@ test.describe('content panel (/cms)', () => {
     expect(orders.length).toBe(1);
 
     await signInToPanel(page, email, EDITOR_PASSWORD);
+    await expect(page.locator('body')).toContainText('Recipes');
     await expect(page.locator('body')).not.toContainText('Orders');
+    await panelShot(page, testInfo, 'editor-dashboard');
     await page.goto('/cms/collections/orders');
     await expect(page.locator('body')).toContainText(/not found|unauthorized|not allowed/i);
     await expect(page.locator('body')).not.toContainText(orders[0].number);
     await expect(page.locator('table')).toHaveCount(0);
+    await panelShot(page, testInfo, 'editor-orders');
   });
 });
