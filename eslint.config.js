@@ -12,7 +12,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'artifacts/**',
-      'cms/src/migrations/**',
+      'cms/migrations/**',
       'cms/.next/**',
       'cms/next-env.d.ts',
       'cms/app/(payload)/cms/importMap.js',
@@ -64,4 +64,33 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's folders depend one way: lib ← access, fields, hooks ← services ← collections, globals ←
+  // endpoints; seed and scripts on top. What two layers both need belongs in the lower one.
+  ...[
+    {
+      files: ['cms/lib/**/*.ts'],
+      above: ['access', 'fields', 'hooks', 'services', 'collections', 'globals', 'endpoints', 'seed'],
+    },
+    {
+      files: ['cms/access/**/*.ts', 'cms/fields/**/*.ts', 'cms/hooks/**/*.ts'],
+      above: ['services', 'collections', 'globals', 'endpoints', 'seed'],
+    },
+    { files: ['cms/services/**/*.ts'], above: ['collections', 'globals', 'endpoints', 'seed', 'hooks'] },
+    { files: ['cms/collections/**/*.ts', 'cms/globals/**/*.ts'], above: ['endpoints', 'seed'] },
+  ].map(({ files, above }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: above.flatMap((folder) => [`../${folder}/*`, `../../${folder}/*`, `../../../${folder}/*`]),
+              message: `This folder sits below ${above.join(', ')}: move what both need into a lower folder (lib/).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

@@ -6,7 +6,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'web/src/**/*.test.ts', 'cms/src/**/*.test.ts'],
+          include: ['packages/shared/src/**/*.test.ts', 'web/src/**/*.test.ts', 'cms/**/*.test.ts'],
+          // cms/test holds the integration tests (the project below); the unit tests sit beside the code.
+          exclude: ['cms/test/**', 'cms/.next/**', '**/node_modules/**'],
           environment: 'node',
           sequence: { groupOrder: 0 },
         },

@@ -15,9 +15,9 @@ const CHILD_FLAG = 'BENCH_ADMIN_ORDERS_CHILD';
 // Child: seed and serve
 
 async function seedOrders(): Promise<void> {
-  const { createRng } = await import('../cms/src/seed/prng');
-  const { FIRST_NAMES, LAST_NAMES } = await import('../cms/src/seed/catalog-data');
-  const { ORDER_NUMBER_ALPHABET } = await import('../cms/src/collections/Orders/hooks/assign-order-number');
+  const { createRng } = await import('../cms/seed/prng');
+  const { FIRST_NAMES, LAST_NAMES } = await import('../cms/seed/catalog-data');
+  const { ORDER_NUMBER_ALPHABET } = await import('../cms/lib/order-number');
 
   await seedAndServe(async (_payload, insertOrders) => {
     const rng = createRng(20261123);

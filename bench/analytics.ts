@@ -21,7 +21,7 @@ const TYPES = ['year', 'month', 'categories', 'bestseller', 'map'] as const;
 // Child: seed and serve
 
 async function seedOrders(): Promise<void> {
-  const { createRng } = await import('../cms/src/seed/prng');
+  const { createRng } = await import('../cms/seed/prng');
 
   await seedAndServe(async (payload, insertOrders) => {
     const rng = createRng(20261124);

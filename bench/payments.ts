@@ -41,9 +41,9 @@ export async function benchPayments(): Promise<void> {
   });
   delete process.env.PAYPAL_CLIENT_ID;
   const { getPayload } = await import('payload');
-  const config = await (await import('../cms/src/lib/load-config')).loadPayloadConfig();
-  const { createApp } = await import('../cms/src/app');
-  const { seedDemo } = await import('../cms/src/seed');
+  const config = await (await import('../cms/lib/load-config')).loadPayloadConfig();
+  const { createApp } = await import('../cms/express-app');
+  const { seedDemo } = await import('../cms/seed');
   const payload = await getPayload({ config });
   await seedDemo(payload);
   const server = createApp(payload, config).listen(port);

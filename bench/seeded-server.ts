@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Payload, PayloadRequest } from 'payload';
-import { clientPasswordHash } from '../cms/src/lib/client-password';
+import { clientPasswordHash } from '../cms/lib/client-password';
 import { freePort, repoRoot } from './server';
 
 export const BENCH_ADMIN = { email: 'bench-admin@bench.example', password: 'Bench-Admin-2026!' };
@@ -44,9 +44,9 @@ export async function seedAndServe(
   ) => Promise<number>,
 ): Promise<void> {
   const { getPayload, createLocalReq, initTransaction, commitTransaction, killTransaction } = await import('payload');
-  const config = await (await import('../cms/src/lib/load-config')).loadPayloadConfig();
-  const { createApp } = await import('../cms/src/app');
-  const { ensureFirstAdmin } = await import('../cms/src/services/first-admin');
+  const config = await (await import('../cms/lib/load-config')).loadPayloadConfig();
+  const { createApp } = await import('../cms/express-app');
+  const { ensureFirstAdmin } = await import('../cms/services/first-admin');
 
   const payload = await getPayload({ config });
   const started = performance.now();

@@ -27,12 +27,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (`cms/src/server.ts`) on a data directory and waits for /site to be served. */
+/** Starts the real server (`cms/server.ts`) on a data directory and waits for /site to be served. */
 export async function startShop(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'cms/src/server.ts')], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'cms/server.ts')], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', ...opts.env },

@@ -5,8 +5,8 @@
 // conversion alone costs, without HTTP, multipart or Payload).
 import sharp from 'sharp';
 import { ASSET_UPLOAD_FIELD, MAX_UPLOAD_BYTES } from '@shop/shared/admin';
-import { Assets } from '../cms/src/collections/Assets';
-import { clientPasswordHash } from '../cms/src/lib/client-password';
+import { Assets } from '../cms/collections/Assets';
+import { clientPasswordHash } from '../cms/lib/client-password';
 import { startShop } from './server';
 
 const RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 5);

@@ -1,7 +1,7 @@
 import { withPayload } from '@payloadcms/next/withPayload';
 
 /**
- * Next.js builds only Payload's panel (/cms); the shop's own server (cms/src/server.ts) serves it through
+ * Next.js builds only Payload's panel (/cms); the shop's own server (cms/server.ts) serves it through
  * Next's request handler. Payload and the database adapters stay outside the bundle so that the panel uses
  * the host's one Payload instance (see app/host-config.ts).
  */

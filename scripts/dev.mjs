@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 const children = [
   // The browser talks to Vite's origin (:5173), whose proxy forwards the Origin header as is: the API must
   // trust it for cookie-authenticated control-centre calls (Payload's CSRF list).
-  spawn('npx', ['tsx', 'watch', 'cms/src/server.ts'], {
+  spawn('npx', ['tsx', 'watch', 'cms/server.ts'], {
     stdio: 'inherit',
     env: { ...process.env, CORS_ORIGINS: process.env.CORS_ORIGINS ?? 'http://localhost:5173' },
   }),

@@ -56,4 +56,4 @@ build(
 
 const { register } = await import('tsx/esm/api');
 register();
-await import(path.join(root, 'cms', 'src', 'server.ts'));
+await import(path.join(root, 'cms', 'server.ts'));

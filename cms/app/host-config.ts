@@ -5,14 +5,14 @@ import type { SanitizedConfig } from 'payload';
  * config (database migrated, production checks passed). The panel's pages use that same config object
  * rather than a bundled copy: a copy would be compiled with Next's inlined NODE_ENV and re-run the checks,
  * and would open a second Payload instance on the same database. The host puts the config on globalThis
- * before Next handles a request (cms/src/services/cms-panel.ts); `next build` never resolves it, so the
+ * before Next handles a request (cms/services/cms-panel.ts); `next build` never resolves it, so the
  * build needs no secret and no database.
  */
 const HOST_CONFIG_KEY = Symbol.for('bottega.cms.payloadConfig');
 
 function hostConfig(): Promise<SanitizedConfig> {
   const config = (globalThis as Record<symbol, unknown>)[HOST_CONFIG_KEY] as Promise<SanitizedConfig> | undefined;
-  if (!config) return Promise.reject(new Error('The /cms panel only runs inside the shop server (cms/src/server.ts)'));
+  if (!config) return Promise.reject(new Error('The /cms panel only runs inside the shop server (cms/server.ts)'));
   return config;
 }
 

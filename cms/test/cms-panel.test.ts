@@ -165,7 +165,7 @@ describe('a shop whose panel was never built', () => {
 
 describe("the panel's import map", () => {
   it('when Payload generates it from the current config, then it is exactly the committed cms/app/(payload)/cms/importMap.js', async () => {
-    const config = await (await import('../src/lib/load-config')).loadPayloadConfig();
+    const config = await (await import('../lib/load-config')).loadPayloadConfig();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-map-'));
     const generated = path.join(dir, 'importMap.js');
     await generateImportMap(

@@ -1,6 +1,6 @@
 /**
  * A shop started without ADMIN_EMAIL/ADMIN_PASSWORD has no admin until `npm run create-admin` is run
- * (cms/src/services/first-admin.ts). During that time nobody on the internet may make themselves admin.
+ * (cms/services/first-admin.ts). During that time nobody on the internet may make themselves admin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256hex, startServer, type TestServer, uid } from './harness';

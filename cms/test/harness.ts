@@ -1,5 +1,5 @@
 /**
- * Integration-test harness: starts the REAL shop server (`node --import tsx cms/src/server.ts`) as a child
+ * Integration-test harness: starts the REAL shop server (`node --import tsx cms/server.ts`) as a child
  * process on a free port, with a fresh temporary DATA_DIR (SQLite file, uploads, outbox) and an in-process
  * SMTP server that captures every mail the shop sends.
  *
@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { clientPasswordHash } from '../src/lib/client-password';
+import { clientPasswordHash } from '../lib/client-password';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -366,7 +366,7 @@ async function launch(env: Record<string, string | undefined>, samePort?: number
   };
 
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'cms/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'cms/server.ts'], {
     cwd: repoRoot,
     env: childEnv as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

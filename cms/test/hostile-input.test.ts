@@ -5,7 +5,7 @@
  * error level. Also here: search reads '%' and '_' literally, and stored text loses NUL and bidi overrides.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { v2Endpoints } from '../src/endpoints/v2';
+import { v2Endpoints } from '../endpoints/v2';
 import { type AdminClient, type Json, type RawResponse, startServer, type TestServer, uid } from './harness';
 import { createCategory, createProduct, validContact } from './factories';
 

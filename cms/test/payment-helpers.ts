@@ -4,14 +4,14 @@
  * signed webhooks, and counting what the server stored through Payload's REST API as the admin.
  */
 import { expect } from 'vitest';
-import type { PayPalCapture, PayPalOrder } from '../src/services/paypal/types';
+import type { PayPalCapture, PayPalOrder } from '../services/paypal/types';
 import {
   captureCompletedEvent,
   signEmulatorWebhook,
   type EmulatedOrderSnapshot,
   type WebhookDelivery,
-} from '../src/paypal-emulator/emulator';
-import { EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from '../src/services/paypal/client';
+} from '../paypal-emulator/emulator';
+import { EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from '../services/paypal/client';
 import type { AdminClient, ApiResponse, Json, TestServer } from './harness';
 
 export { captureCompletedEvent };
@@ -30,7 +30,7 @@ export const DEFAULT_ADDRESS = {
 /** ZIP 95131 in the offline table the server uses. */
 export const ZIP_95131 = [37.3864, -121.88] as const;
 
-/** The alphabet and length of order numbers (cms/src/collections/Orders/hooks/assign-order-number.ts). */
+/** The alphabet and length of order numbers (cms/lib/order-number.ts). */
 export const ORDER_NUMBER_RE = /^[ABCDEFGHJKMNPQRTUVWXYZ2346789]{8}$/;
 
 export interface CartItem {

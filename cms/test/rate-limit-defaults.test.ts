@@ -168,7 +168,7 @@ describe('sign-in throttle window with no variable set', () => {
         if (/^(LOGIN_|PASSWORD_RESET_|ADMIN_)/.test(key)) delete process.env[key];
       process.env.DATA_DIR = dataDir;
       vi.resetModules();
-      const { env } = await import('../src/lib/env');
+      const { env } = await import('../lib/env');
       expect(env.loginRateLimit.windowMs).toBe(900_000);
     } finally {
       process.env = saved;

@@ -252,7 +252,7 @@ describe('scheduled publishing', () => {
     Object.assign(process.env, { DATA_DIR: server.dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
     delete process.env.DATABASE_URI;
     const { getPayload } = await import('payload');
-    const config = await (await import('../src/lib/load-config')).loadPayloadConfig();
+    const config = await (await import('../lib/load-config')).loadPayloadConfig();
     queuer = await getPayload({ config });
 
     // Warm the cache with the draft absent: only the job's own write may clear it.

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { richTextHeading, richTextParagraph, richTextRoot } from '@shop/shared';
-import { v2Endpoints } from '../src/endpoints/v2/index';
+import { v2Endpoints } from '../endpoints/v2/index';
 import {
   type Account,
   clientFromSignIn,

@@ -163,7 +163,7 @@ async function failedStart(env: Record<string, string>): Promise<{ code: number 
   }
   Object.assign(childEnv, { NODE_ENV: 'production', PAYLOAD_SECRET: randomBytes(32).toString('hex') });
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cms/src/server.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cms/server.ts'], {
       cwd: repoRoot,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './harness';
 
-/** Loads cms/src/payload.config.ts (the server's whole module graph) in a fresh process; resolves its exit code. */
+/** Loads cms/payload.config.ts (the server's whole module graph) in a fresh process; resolves its exit code. */
 async function loadConfig(): Promise<{ code: number | null; stderr: string }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-start-'));
   try {
@@ -26,7 +26,7 @@ async function loadConfig(): Promise<{ code: number | null; stderr: string }> {
           'tsx',
           '--input-type=module',
           '-e',
-          "await (await import('./src/lib/load-config.ts')).loadPayloadConfig(); process.exit(0);",
+          "await (await import('./lib/load-config.ts')).loadPayloadConfig(); process.exit(0);",
         ],
         {
           cwd: path.join(repoRoot, 'cms'),

@@ -5,7 +5,7 @@
  * them through the emulator's verify-webhook-signature, as it would through PayPal's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PayPalCapture } from '../src/services/paypal/types';
+import type { PayPalCapture } from '../services/paypal/types';
 import { type AdminClient, isEnvelope, startServer, type TestServer, uid } from './harness';
 import { countDocs, createProduct } from './factories';
 import {

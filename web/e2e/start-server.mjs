@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const dataDir = e2eDataDir(process.env.E2E_PORT ?? '3100');
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'cms/src/server.ts')], {
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'cms/server.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -4,7 +4,7 @@
  * what the services stored.
  */
 import type { Payload } from 'payload';
-import type { PayPalOrder } from '../../src/services/paypal/types';
+import type { PayPalOrder } from '../../services/paypal/types';
 import type { InProcessShop } from './setup';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from '../../src/services/paypal/client';
-import type { PayPalCapture, PayPalOrder } from '../../src/services/paypal/types';
+import { EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from '../../services/paypal/client';
+import type { PayPalCapture, PayPalOrder } from '../../services/paypal/types';
 import {
   approve,
   type ApproveBody,

@@ -1,10 +1,10 @@
 /**
- * The shop inside the test process: Payload on a fresh SQLite file, the express app of cms/src/app.ts on a
+ * The shop inside the test process: Payload on a fresh SQLite file, the express app of cms/express-app.ts on a
  * free loopback port (the payment service reaches the PayPal emulator mounted there over HTTP, as in
  * production), and the capturing SMTP server of the harness. Unlike cms/test/harness.ts (a child process),
  * code run this way can be instrumented, which is what mutation testing of the services needs.
  *
- * The environment is set before anything from cms/src is imported: cms/src/lib/env.ts reads it once, on
+ * The environment is set before anything from the server code (cms/) is imported: cms/lib/env.ts reads it once, on
  * load. One shop per test file (vitest gives each file its own module graph).
  */
 import fs from 'node:fs/promises';
@@ -21,14 +21,14 @@ import { type CapturedMail, startSmtp } from '../harness';
  */
 export async function loadServices() {
   return {
-    payments: await import('../../src/services/payments'),
-    orders: await import('../../src/services/orders'),
-    notices: await import('../../src/services/order-notices'),
-    reconciler: await import('../../src/services/payment-reconciler'),
-    webhook: await import('../../src/services/paypal-webhook'),
-    conditionalUpdate: await import('../../src/lib/conditional-update'),
-    emulator: await import('../../src/paypal-emulator/emulator'),
-    paypalInstance: await import('../../src/services/paypal/instance'),
+    payments: await import('../../services/payments'),
+    orders: await import('../../services/orders'),
+    notices: await import('../../services/order-notices'),
+    reconciler: await import('../../services/payment-reconciler'),
+    webhook: await import('../../services/paypal-webhook'),
+    conditionalUpdate: await import('../../lib/conditional-update'),
+    emulator: await import('../../paypal-emulator/emulator'),
+    paypalInstance: await import('../../services/paypal/instance'),
   };
 }
 export type Services = Awaited<ReturnType<typeof loadServices>>;
@@ -128,17 +128,19 @@ export async function startInProcessShop(): Promise<InProcessShop> {
     ORDER_LOOKUP_RATE_LIMIT: '100000',
   });
 
-  // A test file that imported cms/src statically loaded env.ts before the lines above: it would be running
+  // A test file that imported the server code statically loaded env.ts before the lines above: it would be running
   // on the repository's data folder and its outbox. Refuse rather than write there.
-  const { dataDir: resolvedDataDir } = await import('../../src/lib/paths');
+  const { dataDir: resolvedDataDir } = await import('../../lib/paths');
   if (resolvedDataDir !== dataDir) {
-    throw new Error('cms/src was imported before startInProcessShop(): use loadServices() (types: import type)');
+    throw new Error(
+      'The server code was imported before startInProcessShop(): use loadServices() (types: import type)',
+    );
   }
   const { getPayload } = await import('payload');
-  const config = await (await import('../../src/lib/load-config')).loadPayloadConfig();
+  const config = await (await import('../../lib/load-config')).loadPayloadConfig();
   // Connecting applies the migrations to the empty file.
   const payload = await getPayload({ config });
-  const { createApp } = await import('../../src/app');
+  const { createApp } = await import('../../express-app');
   server.on('request', createApp(payload, config));
 
   return {

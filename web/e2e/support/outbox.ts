@@ -1,6 +1,6 @@
 /**
  * The mail the e2e server "sent": without SMTP_URL the shop writes each message as an .eml file to
- * <dataDir>/outbox (cms/src/services/mail-transport.ts).
+ * <dataDir>/outbox (cms/services/mail-transport.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,0 +1,16 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, whatever directory the process was started from. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, 'data'));
+export const uploadsDir = path.resolve(process.env.UPLOADS_DIR ?? path.join(dataDir, 'uploads'));
+export const staticAssetsDir = path.join(uploadsDir, 'static');
+export const outboxDir = path.join(dataDir, 'outbox');
+export const webDistDir = path.join(repoRoot, 'web', 'dist');
+/**
+ * The Next.js app of Payload's panel (/cms) and its build (.next). CMS_PANEL_DIR points elsewhere only to run
+ * the shop as if the panel had not been built (benchmarks, tests).
+ */
+export const panelDir = path.resolve(process.env.CMS_PANEL_DIR ?? path.join(repoRoot, 'cms'));

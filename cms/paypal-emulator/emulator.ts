@@ -1,0 +1,1226 @@
+/**
+ * Local PayPal emulator: the subset of PayPal's REST API the shop uses (OAuth2 token, Orders v2 create / get /
+ * capture, Payments v2 get capture, Notifications v1 verify-webhook-signature), plus the buyer's approval
+ * (which a person gives on PayPal's pages), a JS SDK stand-in and a few test-only helpers.
+ *
+ * It is active when no PAYPAL_CLIENT_ID is set (see resolvePayPalSettings) and is mounted by the server at
+ * `/__paypal`; the shop's PayPal client talks to it over HTTP exactly as to https://api-m.sandbox.paypal.com.
+ * State lives in memory in this module and, when the server gives a `stateFile`, also in an append-only
+ * journal in the data folder: PayPal keeps its orders across the shop's restarts, and a restarted shop must
+ * be able to ask what was captured while it was down. Not shared between processes.
+ *
+ * Production code never imports this module statically: the server loads it with a dynamic import only when
+ * the emulator is switched on (see cms/express-app.ts).
+ *
+ * Emulator-only routes (no bearer token, they stand for the buyer or for PayPal's back office):
+ *   POST /v2/checkout/orders/{id}/approve          the buyer approves on PayPal's pages
+ *   POST /v2/payments/captures/{id}/complete       a PENDING capture clears (fires PAYMENT.CAPTURE.COMPLETED)
+ *   GET  /sdk/js                                   JS SDK stand-in (sdk-standin.js)
+ *   GET  /checkoutnow?token={id}                   what the order's `approve` link points at
+ *   GET  /certs/emulator.pem                       what webhooks' paypal-cert-url points at
+ *   GET  /__inspect/orders/{id}, /__inspect/webhooks   test helpers (only outside production, only from
+ *                                                  loopback, payer details left out)
+ */
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { crc32 } from 'node:zlib';
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
+import {
+  EMULATOR_CLIENT_ID,
+  EMULATOR_CLIENT_SECRET,
+  EMULATOR_MOUNT_PATH,
+  EMULATOR_WEBHOOK_ID,
+} from '../services/paypal/client';
+import type {
+  PayPalAddress,
+  PayPalCapture,
+  PayPalErrorDetail,
+  PayPalLink,
+  PayPalMoney,
+  PayPalOrder,
+  PayPalPayer,
+  PayPalPurchaseUnit,
+  PayPalShipping,
+  PayPalShippingPreference,
+  PayPalWebhookEvent,
+  PayPalWebhookHeaders,
+} from '../services/paypal/types';
+
+// ---------------------------------------------------------------------------------------------------------
+// State
+
+export type EmulatedCaptureOutcome = 'COMPLETED' | 'PENDING' | 'DECLINED';
+
+export interface EmulatedOrderRecord {
+  /** The order as PayPal would return it now. */
+  order: PayPalOrder;
+  /** Exactly what the server sent to create the order. */
+  request: { body: unknown; requestId: string | null; prefer: string | null; receivedAt: string };
+  /** What the capture will produce (set by approve's capture_status). */
+  captureOutcome: EmulatedCaptureOutcome;
+  /** Response of the first successful capture per PayPal-Request-Id (replayed on repeats). */
+  captureResponses: Map<string, PayPalOrder>;
+  /** PayPal-Request-Id of every capture call received, in order ('' when the header was absent). */
+  captureRequestIds: string[];
+  /** Test knob (set by approve's capture_amount outside production): capture this value instead of the order's. */
+  captureAmount?: string;
+  /** Test knob (approve's webhook: false outside production): no automatic webhook after the capture. */
+  noWebhook?: boolean;
+  /** The create response (replayed for a repeated PayPal-Request-Id). */
+  createResponse?: PayPalOrder;
+  /** Webhooks not yet accepted by the shop, retried with back-off as PayPal does. */
+  pendingWebhooks: PendingWebhook[];
+}
+
+export interface PendingWebhook {
+  event: PayPalWebhookEvent;
+  /** Deliveries tried so far. */
+  attempts: number;
+  /** When the next attempt is due (ms since epoch). */
+  dueAt: number;
+}
+
+export interface WebhookDelivery {
+  event_id: string;
+  event_type: string;
+  target: string;
+  /** HTTP status from the target, or 0 when it could not be reached. */
+  status: number;
+  error?: string;
+  delivered_at: string;
+  event: PayPalWebhookEvent;
+}
+
+export interface PayPalEmulatorState {
+  orders: Map<string, EmulatedOrderRecord>;
+  /** PayPal-Request-Id of a create → the create response returned for it. */
+  createResponses: Map<string, PayPalOrder>;
+  /** capture id → order id. */
+  captures: Map<string, string>;
+  /** access token → expiry (ms since epoch). */
+  tokens: Map<string, number>;
+  webhookDeliveries: WebhookDelivery[];
+  /** How often verify-webhook-signature was called (what a flood of forged webhooks would cost the shop). */
+  verifyCalls: number;
+}
+
+/** The emulator's in-memory state (shared by every router made in this process). Tests may read it. */
+export const emulatorState: PayPalEmulatorState = {
+  orders: new Map(),
+  createResponses: new Map(),
+  captures: new Map(),
+  tokens: new Map(),
+  webhookDeliveries: [],
+  verifyCalls: 0,
+};
+
+export interface EmulatedOrderSnapshot {
+  order: PayPalOrder;
+  request: EmulatedOrderRecord['request'];
+  captureOutcome: EmulatedCaptureOutcome;
+  captureRequestIds: string[];
+}
+
+/** A copy of what the emulator holds for an order (the order now, and the create request as received). */
+export function getEmulatedOrder(id: string): EmulatedOrderSnapshot | undefined {
+  const rec = emulatorState.orders.get(id);
+  return rec ? snapshot(rec) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Journal: one JSON line per change of an order record, the last line for an id wins. The line is written
+// (a synchronous write into the kernel's cache) before the answer leaves the API, so a killed process loses no
+// answered change; a torn last line (killed mid-write) is skipped on load. No fsync: the emulator stands in
+// for PayPal across restarts of the shop, not across power failures of this machine.
+
+interface JournalLine {
+  order: PayPalOrder;
+  request: EmulatedOrderRecord['request'];
+  captureOutcome: EmulatedCaptureOutcome;
+  captureResponses: Record<string, PayPalOrder>;
+  captureRequestIds: string[];
+  captureAmount?: string;
+  createResponse?: PayPalOrder;
+  pendingWebhooks: PendingWebhook[];
+}
+
+let journalFd: number | null = null;
+
+function openJournal(file: string): void {
+  if (journalFd !== null) return;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (fs.existsSync(file)) {
+    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      let rec: JournalLine;
+      try {
+        rec = JSON.parse(line) as JournalLine;
+      } catch {
+        continue; // the torn tail of a write cut short by a kill
+      }
+      const restored: EmulatedOrderRecord = {
+        ...rec,
+        captureResponses: new Map(Object.entries(rec.captureResponses ?? {})),
+        pendingWebhooks: rec.pendingWebhooks ?? [],
+      };
+      emulatorState.orders.set(rec.order.id, restored);
+      if (rec.request.requestId && rec.createResponse)
+        emulatorState.createResponses.set(rec.request.requestId, rec.createResponse);
+      for (const unit of rec.order.purchase_units ?? []) {
+        for (const c of unit.payments?.captures ?? []) emulatorState.captures.set(c.id, rec.order.id);
+      }
+    }
+  }
+  journalFd = fs.openSync(file, 'a');
+}
+
+/** Writes the record's current state to the journal (no-op without a journal). */
+function persist(rec: EmulatedOrderRecord): void {
+  if (journalFd === null) return;
+  const line: JournalLine = { ...rec, captureResponses: Object.fromEntries(rec.captureResponses) };
+  fs.writeSync(journalFd, `${JSON.stringify(line)}\n`);
+}
+
+/** Forget every order, token, idempotency key and delivery (tests). */
+export function resetPayPalEmulator(): void {
+  emulatorState.orders.clear();
+  emulatorState.createResponses.clear();
+  emulatorState.captures.clear();
+  emulatorState.tokens.clear();
+  emulatorState.webhookDeliveries.length = 0;
+}
+
+/** Invalidate every issued access token, so the next API call gets a 401 (tests the client's refresh). */
+export function expireEmulatorTokens(): void {
+  emulatorState.tokens.clear();
+}
+
+function snapshot(rec: EmulatedOrderRecord): EmulatedOrderSnapshot {
+  return structuredClone({
+    order: rec.order,
+    request: rec.request,
+    captureOutcome: rec.captureOutcome,
+    captureRequestIds: rec.captureRequestIds,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Ids, money, errors
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+function alnum(length: number): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALNUM[bytes[i] % ALNUM.length];
+  return out;
+}
+/** 17 uppercase alphanumerics, like PayPal's order and capture ids (e.g. 5O190127TN364715T). */
+const newResourceId = () => alnum(17);
+const newDebugId = () => randomBytes(7).toString('hex').slice(0, 13);
+const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** PayPal's supported currencies; these three have no decimals. */
+const CURRENCIES = new Set(
+  'AUD BRL CAD CNY CZK DKK EUR HKD HUF ILS JPY MYR MXN TWD NZD NOK PHP PLN GBP SGD SEK CHF THB USD'.split(' '),
+);
+const ZERO_DECIMAL = new Set(['HUF', 'JPY', 'TWD']);
+const decimalsOf = (currency: string) => (ZERO_DECIMAL.has(currency) ? 0 : 2);
+
+/** "12.5" → 1250 (minor units). Only call on values that passed validation. */
+function toMinor(value: string, currency: string): number {
+  const d = decimalsOf(currency);
+  const negative = value.startsWith('-');
+  const [int, frac = ''] = value.replace(/^-/, '').split('.');
+  const minor = Number(int || '0') * 10 ** d + Number((frac + '00').slice(0, d) || '0');
+  return negative ? -minor : minor;
+}
+function fromMinor(minor: number, currency: string): string {
+  const d = decimalsOf(currency);
+  if (d === 0) return String(minor);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+const money = (currency: string, minor: number): PayPalMoney => ({
+  currency_code: currency,
+  value: fromMinor(minor, currency),
+});
+
+/** The emulator's fee schedule: 3.49 % + 0.49 (in the capture's currency), rounded to the minor unit. */
+function paypalFeeMinor(grossMinor: number, currency: string): number {
+  return Math.round((grossMinor * 349) / 10_000) + (decimalsOf(currency) === 2 ? 49 : 0);
+}
+
+const MESSAGES = {
+  INVALID_REQUEST: 'Request is not well-formed, syntactically incorrect, or violates schema.',
+  UNPROCESSABLE_ENTITY:
+    'The requested action could not be performed, semantically incorrect, or failed business validation.',
+  RESOURCE_NOT_FOUND: 'The specified resource does not exist.',
+  AUTHENTICATION_FAILURE:
+    'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+  VALIDATION_ERROR: 'Invalid request - see details',
+  INTERNAL_SERVER_ERROR: 'An internal server error has occurred.',
+} as const;
+
+const ISSUE_TEXT: Record<string, string> = {
+  MISSING_REQUIRED_PARAMETER: 'A required field / parameter is missing.',
+  INVALID_PARAMETER_VALUE: 'The value of a field is invalid.',
+  INVALID_PARAMETER_SYNTAX: 'The value of a field does not conform to the expected format.',
+  INVALID_STRING_MAX_LENGTH: 'The value of a field is too long.',
+  INVALID_ARRAY_MIN_ITEMS: 'The number of items in an array parameter is too small.',
+  MALFORMED_REQUEST_JSON: 'The request JSON is not well formed.',
+  REFERENCE_ID_REQUIRED:
+    "'reference_id' is required for each 'purchase_unit' if multiple 'purchase_unit' are provided.",
+  DUPLICATE_REFERENCE_ID: '`reference_id` must be unique if multiple purchase_unit are provided.',
+  DECIMAL_PRECISION: 'If the currency supports decimals, only two decimal place precision is supported.',
+  DECIMALS_NOT_SUPPORTED: 'Currency does not support decimals.',
+  CURRENCY_NOT_SUPPORTED:
+    'Currency code is invalid or is not currently supported. Please refer https://developer.paypal.com/docs/api/reference/currency-codes/ for list of supported currency codes.',
+  CURRENCY_MISMATCH: 'Currency code should be same for all amounts in a purchase unit.',
+  CANNOT_BE_ZERO_OR_NEGATIVE:
+    'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.',
+  CANNOT_BE_NEGATIVE:
+    'Must be greater than or equal to 0. If the currency supports decimals, only two decimal place precision is supported.',
+  ITEM_TOTAL_REQUIRED:
+    'If item details are specified (items.unit_amount and items.quantity) corresponding amount.breakdown.item_total is required.',
+  ITEM_TOTAL_MISMATCH: 'Should equal sum of (unit_amount * quantity) across all items for a given purchase_unit',
+  TAX_TOTAL_REQUIRED:
+    'If item details are specified (items.tax_total and items.quantity) corresponding amount.breakdown.tax_total is required.',
+  TAX_TOTAL_MISMATCH: 'Should equal sum of (tax * quantity) across all items for a given purchase_unit',
+  AMOUNT_MISMATCH:
+    'Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.',
+  INVALID_RESOURCE_ID: 'Specified resource ID does not exist. Please check the resource ID and try again.',
+  ORDER_NOT_APPROVED: 'Payer has not yet approved the Order for payment.',
+  ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+  CAPTURE_NOT_PENDING: 'Emulator: only a PENDING capture can be completed.',
+};
+
+const detail = (
+  issue: string,
+  field?: string,
+  location: PayPalErrorDetail['location'] = 'body',
+  value?: string,
+): PayPalErrorDetail => ({
+  ...(field ? { field } : {}),
+  ...(value !== undefined ? { value } : {}),
+  ...(field ? { location } : {}),
+  issue,
+  description: ISSUE_TEXT[issue] ?? issue,
+});
+
+function sendError(res: Response, status: number, name: keyof typeof MESSAGES, details?: PayPalErrorDetail[]): void {
+  const debugId = String(res.getHeader('paypal-debug-id') ?? newDebugId());
+  const links: PayPalLink[] =
+    details && details[0]
+      ? [
+          {
+            href: `https://developer.paypal.com/docs/api/orders/v2/#error-${details[0].issue}`,
+            rel: 'information_link',
+            method: 'GET',
+          },
+        ]
+      : [{ href: 'https://developer.paypal.com/docs/api/overview/#error', rel: 'information_link' }];
+  res.status(status).json({
+    name,
+    ...(details ? { details } : {}),
+    message: MESSAGES[name],
+    ...(name === 'AUTHENTICATION_FAILURE' ? {} : { debug_id: debugId }),
+    links,
+  });
+}
+
+const notFound = (res: Response, location: 'path' = 'path') =>
+  sendError(res, 404, 'RESOURCE_NOT_FOUND', [detail('INVALID_RESOURCE_ID', undefined, location)]);
+
+// ---------------------------------------------------------------------------------------------------------
+// Create-order validation (PayPal checks the schema first → 400, then business rules → 422)
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const AMOUNT_PATTERN = /^-?(\d+|\d*\.\d+)$/;
+
+interface Problems {
+  syntax: PayPalErrorDetail[];
+  business: PayPalErrorDetail[];
+}
+
+/** Checks a money object; returns it when usable for arithmetic. */
+function checkMoney(v: unknown, field: string, p: Problems, opts: { positive?: boolean } = {}): PayPalMoney | null {
+  if (v === undefined) {
+    p.syntax.push(detail('MISSING_REQUIRED_PARAMETER', field));
+    return null;
+  }
+  if (!isObject(v)) {
+    p.syntax.push(detail('INVALID_PARAMETER_SYNTAX', field));
+    return null;
+  }
+  let ok = true;
+  const { currency_code: currency, value } = v;
+  if (currency === undefined) {
+    p.syntax.push(detail('MISSING_REQUIRED_PARAMETER', `${field}/currency_code`));
+    ok = false;
+  } else if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) {
+    p.syntax.push(detail('INVALID_PARAMETER_VALUE', `${field}/currency_code`, 'body', String(currency)));
+    ok = false;
+  } else if (!CURRENCIES.has(currency)) {
+    p.business.push(detail('CURRENCY_NOT_SUPPORTED', `${field}/currency_code`, 'body', currency));
+    ok = false;
+  }
+  if (value === undefined) {
+    p.syntax.push(detail('MISSING_REQUIRED_PARAMETER', `${field}/value`));
+    return null;
+  }
+  if (typeof value !== 'string' || value.length > 32 || !AMOUNT_PATTERN.test(value)) {
+    p.syntax.push(detail('INVALID_PARAMETER_SYNTAX', `${field}/value`, 'body', String(value)));
+    return null;
+  }
+  if (!ok) return null;
+  const decimals = (value.split('.')[1] ?? '').length;
+  const allowed = decimalsOf(currency as string);
+  if (decimals > allowed) {
+    p.business.push(
+      detail(allowed === 0 ? 'DECIMALS_NOT_SUPPORTED' : 'DECIMAL_PRECISION', `${field}/value`, 'body', value),
+    );
+    return null;
+  }
+  const minor = toMinor(value, currency as string);
+  if (opts.positive ? minor <= 0 : minor < 0) {
+    p.business.push(
+      detail(opts.positive ? 'CANNOT_BE_ZERO_OR_NEGATIVE' : 'CANNOT_BE_NEGATIVE', `${field}/value`, 'body', value),
+    );
+    return null;
+  }
+  return { currency_code: currency as string, value };
+}
+
+function checkString(v: unknown, field: string, max: number, p: Problems, required = false): void {
+  if (v === undefined) {
+    if (required) p.syntax.push(detail('MISSING_REQUIRED_PARAMETER', field));
+    return;
+  }
+  if (typeof v !== 'string' || (required && v.length === 0)) p.syntax.push(detail('INVALID_PARAMETER_SYNTAX', field));
+  else if (v.length > max) p.syntax.push(detail('INVALID_STRING_MAX_LENGTH', field, 'body', v));
+}
+
+const BREAKDOWN_ADD = ['item_total', 'tax_total', 'shipping', 'handling', 'insurance'] as const;
+const BREAKDOWN_SUB = ['shipping_discount', 'discount'] as const;
+
+function validatePurchaseUnit(unit: unknown, index: number, multiple: boolean, p: Problems): void {
+  const ref = isObject(unit) && typeof unit.reference_id === 'string' ? unit.reference_id : 'default';
+  const base = `/purchase_units/@reference_id=='${ref}'`;
+  if (!isObject(unit)) {
+    p.syntax.push(detail('INVALID_PARAMETER_SYNTAX', `/purchase_units/${index}`));
+    return;
+  }
+  if (multiple && unit.reference_id === undefined)
+    p.syntax.push(detail('REFERENCE_ID_REQUIRED', `/purchase_units/${index}/reference_id`));
+  checkString(unit.reference_id, `${base}/reference_id`, 256, p);
+  checkString(unit.custom_id, `${base}/custom_id`, 127, p);
+  checkString(unit.invoice_id, `${base}/invoice_id`, 127, p);
+  checkString(unit.description, `${base}/description`, 127, p);
+  if (unit.shipping !== undefined && !isObject(unit.shipping))
+    p.syntax.push(detail('INVALID_PARAMETER_SYNTAX', `${base}/shipping`));
+
+  const amount = checkMoney(unit.amount, `${base}/amount`, p, { positive: true });
+  const rawAmount = isObject(unit.amount) ? unit.amount : {};
+  const breakdown = rawAmount.breakdown;
+  const parts: Record<string, PayPalMoney | null> = {};
+  if (breakdown !== undefined) {
+    if (!isObject(breakdown)) p.syntax.push(detail('INVALID_PARAMETER_SYNTAX', `${base}/amount/breakdown`));
+    else {
+      for (const key of [...BREAKDOWN_ADD, ...BREAKDOWN_SUB]) {
+        if (breakdown[key] !== undefined) parts[key] = checkMoney(breakdown[key], `${base}/amount/breakdown/${key}`, p);
+      }
+    }
+  }
+
+  let itemsSum: number | null = 0;
+  let itemsTaxSum: number | null = null;
+  const items = unit.items;
+  if (items !== undefined) {
+    if (!Array.isArray(items)) p.syntax.push(detail('INVALID_PARAMETER_SYNTAX', `${base}/items`));
+    else {
+      items.forEach((item, i) => {
+        const f = `${base}/items/${i}`;
+        if (!isObject(item)) {
+          p.syntax.push(detail('INVALID_PARAMETER_SYNTAX', f));
+          itemsSum = null;
+          return;
+        }
+        checkString(item.name, `${f}/name`, 127, p, true);
+        checkString(item.sku, `${f}/sku`, 127, p);
+        checkString(item.description, `${f}/description`, 127, p);
+        let qty: number | null = null;
+        if (item.quantity === undefined) p.syntax.push(detail('MISSING_REQUIRED_PARAMETER', `${f}/quantity`));
+        else if (typeof item.quantity !== 'string' || !/^\d{1,10}$/.test(item.quantity)) {
+          p.syntax.push(detail('INVALID_PARAMETER_SYNTAX', `${f}/quantity`, 'body', String(item.quantity)));
+        } else qty = Number(item.quantity);
+        const unitAmount = checkMoney(item.unit_amount, `${f}/unit_amount`, p);
+        if (unitAmount && amount && unitAmount.currency_code !== amount.currency_code) {
+          p.business.push(
+            detail('CURRENCY_MISMATCH', `${f}/unit_amount/currency_code`, 'body', unitAmount.currency_code),
+          );
+        }
+        if (qty === null || !unitAmount || itemsSum === null) itemsSum = null;
+        else itemsSum += toMinor(unitAmount.value, unitAmount.currency_code) * qty;
+        if (item.tax !== undefined) {
+          const tax = checkMoney(item.tax, `${f}/tax`, p);
+          if (tax && qty !== null) itemsTaxSum = (itemsTaxSum ?? 0) + toMinor(tax.value, tax.currency_code) * qty;
+        }
+      });
+    }
+  }
+
+  if (!amount) return;
+  const cur = amount.currency_code;
+  for (const [key, part] of Object.entries(parts)) {
+    if (part && part.currency_code !== cur)
+      p.business.push(
+        detail('CURRENCY_MISMATCH', `${base}/amount/breakdown/${key}/currency_code`, 'body', part.currency_code),
+      );
+  }
+  if (p.syntax.length || p.business.length) return;
+
+  if (Array.isArray(items) && items.length > 0) {
+    if (!parts.item_total) {
+      p.business.push(detail('ITEM_TOTAL_REQUIRED', `${base}/amount/breakdown/item_total`));
+      return;
+    }
+    if (itemsSum !== null && itemsSum !== toMinor(parts.item_total.value, cur)) {
+      p.business.push(
+        detail('ITEM_TOTAL_MISMATCH', `${base}/amount/breakdown/item_total/value`, 'body', parts.item_total.value),
+      );
+    }
+    if (itemsTaxSum !== null) {
+      if (!parts.tax_total) p.business.push(detail('TAX_TOTAL_REQUIRED', `${base}/amount/breakdown/tax_total`));
+      else if (itemsTaxSum !== toMinor(parts.tax_total.value, cur)) {
+        p.business.push(
+          detail('TAX_TOTAL_MISMATCH', `${base}/amount/breakdown/tax_total/value`, 'body', parts.tax_total.value),
+        );
+      }
+    }
+  }
+  if (isObject(breakdown)) {
+    let expected = 0;
+    for (const key of BREAKDOWN_ADD) if (parts[key]) expected += toMinor(parts[key].value, cur);
+    for (const key of BREAKDOWN_SUB) if (parts[key]) expected -= toMinor(parts[key].value, cur);
+    if (expected !== toMinor(amount.value, cur)) {
+      p.business.push(detail('AMOUNT_MISMATCH', `${base}/amount/value`, 'body', amount.value));
+    }
+  }
+}
+
+function validateCreateOrder(body: unknown): Problems {
+  const p: Problems = { syntax: [], business: [] };
+  if (!isObject(body)) {
+    p.syntax.push(detail('MALFORMED_REQUEST_JSON'));
+    return p;
+  }
+  if (body.intent === undefined) p.syntax.push(detail('MISSING_REQUIRED_PARAMETER', '/intent'));
+  // PayPal also accepts AUTHORIZE; the shop only captures, so the emulator only implements CAPTURE.
+  else if (body.intent !== 'CAPTURE')
+    p.syntax.push(detail('INVALID_PARAMETER_VALUE', '/intent', 'body', String(body.intent)));
+  const units = body.purchase_units;
+  if (units === undefined) p.syntax.push(detail('MISSING_REQUIRED_PARAMETER', '/purchase_units'));
+  else if (!Array.isArray(units)) p.syntax.push(detail('INVALID_PARAMETER_SYNTAX', '/purchase_units'));
+  else if (units.length === 0) p.syntax.push(detail('INVALID_ARRAY_MIN_ITEMS', '/purchase_units'));
+  else if (units.length > 10) p.syntax.push(detail('INVALID_PARAMETER_VALUE', '/purchase_units'));
+  else {
+    units.forEach((u, i) => validatePurchaseUnit(u, i, units.length > 1, p));
+    const refs = units.map((u) => (isObject(u) ? (u.reference_id ?? 'default') : null));
+    if (new Set(refs).size !== refs.length) p.syntax.push(detail('DUPLICATE_REFERENCE_ID', '/purchase_units'));
+  }
+  return p;
+}
+
+function shippingPreference(body: unknown): PayPalShippingPreference {
+  const b = isObject(body) ? body : {};
+  const ps = isObject(b.payment_source) && isObject(b.payment_source.paypal) ? b.payment_source.paypal : {};
+  const ec = isObject(ps.experience_context) ? ps.experience_context : {};
+  const ac = isObject(b.application_context) ? b.application_context : {};
+  const pref = ec.shipping_preference ?? ac.shipping_preference;
+  return pref === 'NO_SHIPPING' || pref === 'SET_PROVIDED_ADDRESS' ? pref : 'GET_FROM_FILE';
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Webhook signatures
+
+/** The emulator's stand-in for PayPal's RSA signing key (an HMAC key: this is no real PKI). */
+const EMULATOR_WEBHOOK_KEY = 'paypal-emulator-webhook-signing-key';
+const CERT_PATH = '/certs/emulator.pem';
+
+/**
+ * PayPal signs `${transmission_id}|${transmission_time}|${webhook_id}|${crc32(raw body) as decimal}` with
+ * SHA256withRSA; the emulator signs the same string with HMAC-SHA256 and returns base64.
+ */
+function emulatorSignature(
+  transmissionId: string,
+  transmissionTime: string,
+  webhookId: string,
+  rawBody: string,
+): string {
+  const input = `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(Buffer.from(rawBody, 'utf8'))}`;
+  return createHmac('sha256', EMULATOR_WEBHOOK_KEY).update(input).digest('base64');
+}
+
+export interface SignedWebhook {
+  headers: PayPalWebhookHeaders & { 'content-type': 'application/json' };
+  /** JSON.stringify(event): send exactly these bytes. */
+  rawBody: string;
+}
+
+/**
+ * Signs a webhook event the way the emulator delivers it, so tests can post valid, tampered (change rawBody
+ * after signing) or replayed (same transmissionId / an old transmissionTime) webhooks to the shop.
+ * `webhookId` is the id of the registered webhook the shop verifies against (PAYPAL_WEBHOOK_ID /
+ * EMULATOR_WEBHOOK_ID); `origin` only shapes paypal-cert-url (default http://127.0.0.1).
+ */
+export function signEmulatorWebhook(
+  event: unknown,
+  webhookId: string = EMULATOR_WEBHOOK_ID,
+  options: { origin?: string; transmissionId?: string; transmissionTime?: string } = {},
+): SignedWebhook {
+  const rawBody = JSON.stringify(event);
+  const transmissionId = options.transmissionId ?? randomUUID();
+  const transmissionTime = options.transmissionTime ?? new Date().toISOString();
+  const origin = (options.origin ?? 'http://127.0.0.1').replace(/\/+$/, '');
+  return {
+    headers: {
+      'content-type': 'application/json',
+      'paypal-auth-algo': 'SHA256withRSA',
+      'paypal-cert-url': `${origin}${EMULATOR_MOUNT_PATH}${CERT_PATH}`,
+      'paypal-transmission-id': transmissionId,
+      'paypal-transmission-time': transmissionTime,
+      'paypal-transmission-sig': emulatorSignature(transmissionId, transmissionTime, webhookId, rawBody),
+    },
+    rawBody,
+  };
+}
+
+/** A PAYMENT.CAPTURE.COMPLETED event for a capture, as PayPal sends it (resource = the capture + order id). */
+export function captureCompletedEvent(
+  capture: PayPalCapture,
+  orderId: string,
+  apiBase = `http://127.0.0.1${EMULATOR_MOUNT_PATH}`,
+): PayPalWebhookEvent {
+  const id = `WH-${alnum(17)}-${alnum(17)}`;
+  return {
+    id,
+    event_version: '1.0',
+    create_time: nowIso(),
+    resource_type: 'capture',
+    resource_version: '2.0',
+    event_type: 'PAYMENT.CAPTURE.COMPLETED',
+    summary: `Payment completed for ${capture.amount.currency_code === 'USD' ? '$ ' : ''}${capture.amount.value} ${capture.amount.currency_code}`,
+    resource: {
+      ...structuredClone(capture),
+      status: 'COMPLETED',
+      supplementary_data: { related_ids: { order_id: orderId } },
+    },
+    links: [
+      { href: `${apiBase}/v1/notifications/webhooks-events/${id}`, rel: 'self', method: 'GET' },
+      { href: `${apiBase}/v1/notifications/webhooks-events/${id}/resend`, rel: 'resend', method: 'POST' },
+    ],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Router
+
+export interface PayPalEmulatorOptions {
+  /** URL of the shop's webhook endpoint, e.g. http://127.0.0.1:3000/api/v2/payments/webhook. No webhooks when unset. */
+  webhookTarget?: string;
+  /** Id of the registered webhook the emulator signs with (default EMULATOR_WEBHOOK_ID). */
+  webhookId?: string;
+  /**
+   * PayPal also sends PAYMENT.CAPTURE.COMPLETED for captures that complete at once; so does the emulator, after
+   * `webhookDelayMs` (default 1000), unless this is false. A PENDING capture's webhook comes from /complete.
+   */
+  webhookOnCapture?: boolean;
+  webhookDelayMs?: number;
+  /**
+   * First retry of an undelivered webhook after this long, doubling per attempt up to 5 minutes (PayPal
+   * retries for three days); default 2000.
+   */
+  webhookRetryBaseMs?: number;
+  /** Append-only journal of the orders (in the shop's data folder), so they survive a restart. */
+  stateFile?: string;
+  /**
+   * Test-only helpers: the /__inspect routes and the approve knobs capture_status / capture_amount. Off in
+   * production (a demo install with PAYPAL_EMULATOR=true), where they would hand payers' details and
+   * control over captures to anyone.
+   */
+  testHelpers?: boolean;
+}
+
+/** PayPal gives up on a webhook after 25 attempts. */
+const MAX_WEBHOOK_ATTEMPTS = 25;
+const MAX_WEBHOOK_RETRY_MS = 5 * 60_000;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** The inspect view: what tests need, with the payer's name, email and address left out. */
+function withoutPayerDetails(snap: EmulatedOrderSnapshot): EmulatedOrderSnapshot {
+  const order = snap.order;
+  if (order.payer) order.payer = { payer_id: order.payer.payer_id };
+  delete order.payment_source;
+  for (const unit of order.purchase_units ?? []) {
+    if (unit.shipping?.address) unit.shipping = { address: { country_code: unit.shipping.address.country_code } };
+  }
+  return snap;
+}
+
+const DEFAULT_PAYER: Required<Pick<PayPalPayer, 'name' | 'email_address'>> = {
+  name: { given_name: 'John', surname: 'Doe' },
+  email_address: 'sb-buyer@personal.example.com',
+};
+const DEFAULT_ADDRESS: PayPalAddress = {
+  address_line_1: '1 Main St',
+  admin_area_2: 'San Jose',
+  admin_area_1: 'CA',
+  postal_code: '95131',
+  country_code: 'US',
+};
+const PAYEE = { email_address: 'sb-merchant@business.example.com', merchant_id: 'EMULATORMERCH' };
+const TOKEN_TTL_SECONDS = 32_400;
+
+let standinSource: string | null = null;
+function sdkStandin(): string {
+  if (standinSource === null)
+    standinSource = fs.readFileSync(fileURLToPath(new URL('./sdk-standin.js', import.meta.url)), 'utf8');
+  return standinSource;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Express 5 router implementing the emulator; mount it with `app.use('/__paypal', createPayPalEmulator(...))`. */
+export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Router {
+  const state = emulatorState;
+  const webhookId = options.webhookId ?? EMULATOR_WEBHOOK_ID;
+  const testHelpers = options.testHelpers ?? false;
+  const router = express.Router();
+  if (options.stateFile) openJournal(options.stateFile);
+
+  const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
+  const apiBase = (req: Request) => `${origin(req)}${req.baseUrl}`;
+
+  router.use((_req, res, next) => {
+    res.setHeader('paypal-debug-id', newDebugId());
+    next();
+  });
+  router.use(express.json({ limit: '100kb' }));
+  router.use(express.urlencoded({ extended: false, limit: '10kb' }));
+
+  const requireBearer: RequestHandler = (req, res, next) => {
+    const m = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
+    const expiresAt = m ? state.tokens.get(m[1]) : undefined;
+    if (expiresAt === undefined || expiresAt <= Date.now()) {
+      if (m && expiresAt !== undefined) state.tokens.delete(m[1]);
+      return sendError(res, 401, 'AUTHENTICATION_FAILURE');
+    }
+    next();
+  };
+
+  const orderLinks = (req: Request, order: PayPalOrder): PayPalLink[] => {
+    const self = `${apiBase(req)}/v2/checkout/orders/${order.id}`;
+    const links: PayPalLink[] = [{ href: self, rel: 'self', method: 'GET' }];
+    if (order.status === 'CREATED')
+      links.push({ href: `${apiBase(req)}/checkoutnow?token=${order.id}`, rel: 'approve', method: 'GET' });
+    if (order.status === 'CREATED' || order.status === 'APPROVED') {
+      links.push(
+        { href: self, rel: 'update', method: 'PATCH' },
+        { href: `${self}/capture`, rel: 'capture', method: 'POST' },
+      );
+    }
+    return links;
+  };
+
+  /** The representation returned to API callers (Prefer: return=minimal → id, status, links only). */
+  const present = (req: Request, order: PayPalOrder): PayPalOrder => {
+    const full = structuredClone({ ...order, links: orderLinks(req, order) });
+    if (/return=minimal/i.test(req.get('prefer') ?? '')) return { id: full.id, status: full.status, links: full.links };
+    return full;
+  };
+
+  // --- OAuth2 -------------------------------------------------------------------------------------------
+  router.post('/v1/oauth2/token', (req, res) => {
+    const m = /^Basic\s+(\S+)$/i.exec(req.get('authorization') ?? '');
+    const decoded = m ? Buffer.from(m[1], 'base64').toString('utf8') : '';
+    if (decoded !== `${EMULATOR_CLIENT_ID}:${EMULATOR_CLIENT_SECRET}`) {
+      res.status(401).json({ error: 'invalid_client', error_description: 'Client Authentication failed' });
+      return;
+    }
+    const grant = isObject(req.body) ? req.body.grant_type : undefined;
+    if (grant !== 'client_credentials') {
+      res.status(400).json({
+        error: 'unsupported_grant_type',
+        error_description: grant ? `Grant Type ${String(grant)} is not supported` : 'Grant Type is NULL',
+      });
+      return;
+    }
+    const accessToken = `A21AA${randomBytes(60).toString('base64url')}`;
+    state.tokens.set(accessToken, Date.now() + TOKEN_TTL_SECONDS * 1000);
+    res.json({
+      scope:
+        'https://uri.paypal.com/services/payments/payment/authcapture openid https://uri.paypal.com/services/payments/realtimepayment',
+      access_token: accessToken,
+      token_type: 'Bearer',
+      app_id: 'APP-80W284485P519543T',
+      expires_in: TOKEN_TTL_SECONDS,
+      nonce: `${new Date().toISOString()}${randomBytes(16).toString('base64url')}`,
+    });
+  });
+
+  // --- Orders v2 ----------------------------------------------------------------------------------------
+  router.post('/v2/checkout/orders', requireBearer, (req, res) => {
+    const requestId = req.get('paypal-request-id') || null;
+    if (requestId) {
+      const earlier = state.createResponses.get(requestId);
+      if (earlier) {
+        res.status(201).json(present(req, earlier));
+        return;
+      }
+    }
+    const problems = validateCreateOrder(req.body);
+    if (problems.syntax.length) return sendError(res, 400, 'INVALID_REQUEST', problems.syntax);
+    if (problems.business.length) return sendError(res, 422, 'UNPROCESSABLE_ENTITY', problems.business);
+
+    const body = req.body as { intent: 'CAPTURE'; purchase_units: Array<Record<string, unknown>> };
+    const id = newResourceId();
+    const created = nowIso();
+    const order: PayPalOrder = {
+      id,
+      intent: 'CAPTURE',
+      status: 'CREATED',
+      purchase_units: body.purchase_units.map((u) => ({
+        ...(structuredClone(u) as unknown as PayPalPurchaseUnit),
+        reference_id: typeof u.reference_id === 'string' ? u.reference_id : 'default',
+        payee: { ...PAYEE },
+      })),
+      create_time: created,
+    };
+    const rec: EmulatedOrderRecord = {
+      order,
+      request: { body: structuredClone(req.body), requestId, prefer: req.get('prefer') ?? null, receivedAt: created },
+      captureOutcome: 'COMPLETED',
+      captureResponses: new Map(),
+      captureRequestIds: [],
+      pendingWebhooks: [],
+      ...(requestId ? { createResponse: structuredClone(order) } : {}),
+    };
+    state.orders.set(id, rec);
+    if (requestId) state.createResponses.set(requestId, structuredClone(order));
+    persist(rec);
+    res.status(201).json(present(req, order));
+  });
+
+  router.get('/v2/checkout/orders/:id', requireBearer, (req, res) => {
+    const rec = state.orders.get(String(req.params.id));
+    if (!rec) return notFound(res);
+    res.json(present(req, rec.order));
+  });
+
+  // The buyer approving on PayPal's pages (emulator-only; no bearer token: it is the buyer's browser).
+  router.post('/v2/checkout/orders/:id/approve', (req, res) => {
+    const rec = state.orders.get(String(req.params.id));
+    if (!rec) return notFound(res);
+    const body: Record<string, unknown> = isObject(req.body) ? req.body : {};
+    const bad: PayPalErrorDetail[] = [];
+    if (body.payer !== undefined && !isObject(body.payer)) bad.push(detail('INVALID_PARAMETER_SYNTAX', '/payer'));
+    if (body.shipping !== undefined && !isObject(body.shipping))
+      bad.push(detail('INVALID_PARAMETER_SYNTAX', '/shipping'));
+    const address = isObject(body.shipping) ? body.shipping.address : undefined;
+    if (
+      address !== undefined &&
+      (!isObject(address) || typeof address.country_code !== 'string' || !/^[A-Z]{2}$/.test(address.country_code))
+    ) {
+      bad.push(detail('INVALID_PARAMETER_VALUE', '/shipping/address/country_code'));
+    }
+    const outcome = (body.capture_status ?? 'COMPLETED') as EmulatedCaptureOutcome;
+    if (!['COMPLETED', 'PENDING', 'DECLINED'].includes(outcome))
+      bad.push(detail('INVALID_PARAMETER_VALUE', '/capture_status', 'body', String(outcome)));
+    const captureAmount = body.capture_amount;
+    if (
+      captureAmount !== undefined &&
+      (typeof captureAmount !== 'string' || !/^\d{1,10}(\.\d{2})?$/.test(captureAmount))
+    )
+      bad.push(detail('INVALID_PARAMETER_VALUE', '/capture_amount'));
+    if (body.webhook !== undefined && body.webhook !== false) bad.push(detail('INVALID_PARAMETER_VALUE', '/webhook'));
+    const knob = ['capture_status', 'capture_amount', 'webhook'].find((k) => body[k] !== undefined);
+    if (!testHelpers && knob) bad.push(detail('INVALID_PARAMETER_VALUE', `/${knob}`));
+    if (bad.length) return sendError(res, 400, 'INVALID_REQUEST', bad);
+    if (rec.order.status === 'COMPLETED')
+      return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('ORDER_ALREADY_CAPTURED')]);
+    // A buyer approves once: a second approval must not re-route an approved order's parcel.
+    if (rec.order.status === 'APPROVED')
+      return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('ORDER_ALREADY_APPROVED')]);
+
+    const p = (isObject(body.payer) ? body.payer : {}) as PayPalPayer;
+    const payerName = { ...DEFAULT_PAYER.name, ...(p.name ?? {}) };
+    const payer: PayPalPayer = {
+      name: payerName,
+      email_address: p.email_address ?? DEFAULT_PAYER.email_address,
+      payer_id: rec.order.payer?.payer_id ?? alnum(13),
+      address: {
+        country_code: (address as PayPalAddress | undefined)?.country_code ?? p.address?.country_code ?? 'US',
+      },
+    };
+    const preference = shippingPreference(rec.request.body);
+    const unit = rec.order.purchase_units?.[0];
+    if (unit && preference === 'GET_FROM_FILE') {
+      const s = (isObject(body.shipping) ? body.shipping : {}) as PayPalShipping;
+      unit.shipping = {
+        name: { full_name: s.name?.full_name ?? `${payerName.given_name ?? ''} ${payerName.surname ?? ''}`.trim() },
+        address: { ...(s.address ?? DEFAULT_ADDRESS) },
+      };
+    } else if (unit && preference === 'NO_SHIPPING') {
+      delete unit.shipping;
+    } // SET_PROVIDED_ADDRESS: the merchant's shipping from the create request stays.
+    rec.order.payer = payer;
+    rec.order.payment_source = {
+      paypal: {
+        email_address: payer.email_address,
+        account_id: payer.payer_id,
+        account_status: 'VERIFIED',
+        name: payer.name,
+        address: payer.address,
+      },
+    };
+    rec.order.status = 'APPROVED';
+    rec.order.update_time = nowIso();
+    rec.captureOutcome = outcome;
+    if (typeof captureAmount === 'string') rec.captureAmount = captureAmount;
+    if (body.webhook === false) rec.noWebhook = true;
+    persist(rec);
+    res.json(present(req, rec.order));
+  });
+
+  router.post('/v2/checkout/orders/:id/capture', requireBearer, (req, res) => {
+    // Everything from the lookup to the state change is synchronous: two concurrent captures cannot both pass.
+    const rec = state.orders.get(String(req.params.id));
+    if (!rec) return notFound(res);
+    const requestId = req.get('paypal-request-id') ?? '';
+    rec.captureRequestIds.push(requestId);
+    const replay = requestId ? rec.captureResponses.get(requestId) : undefined;
+    if (replay) {
+      res.status(201).json(present(req, replay));
+      return;
+    }
+    if (rec.order.status === 'COMPLETED')
+      return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('ORDER_ALREADY_CAPTURED')]);
+    if (rec.order.status !== 'APPROVED')
+      return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('ORDER_NOT_APPROVED')]);
+
+    const time = nowIso();
+    const outcome = rec.captureOutcome;
+    const captures: PayPalCapture[] = [];
+    for (const unit of rec.order.purchase_units ?? []) {
+      const captureId = newResourceId();
+      const cur = unit.amount.currency_code;
+      const value = rec.captureAmount ?? unit.amount.value;
+      const gross = toMinor(value, cur);
+      const fee = paypalFeeMinor(gross, cur);
+      const capture: PayPalCapture = {
+        id: captureId,
+        status: outcome,
+        ...(outcome === 'PENDING' ? { status_details: { reason: 'PENDING_REVIEW' } } : {}),
+        amount: { currency_code: cur, value },
+        final_capture: true,
+        ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
+        ...(unit.invoice_id ? { invoice_id: unit.invoice_id } : {}),
+        seller_protection: {
+          status: 'ELIGIBLE',
+          dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'],
+        },
+        // A declined capture moved no money: PayPal gives no receivable breakdown for it.
+        ...(outcome === 'DECLINED'
+          ? {}
+          : {
+              seller_receivable_breakdown: {
+                gross_amount: money(cur, gross),
+                paypal_fee: money(cur, fee),
+                net_amount: money(cur, gross - fee),
+              },
+            }),
+        links: [
+          { href: `${apiBase(req)}/v2/payments/captures/${captureId}`, rel: 'self', method: 'GET' },
+          { href: `${apiBase(req)}/v2/payments/captures/${captureId}/refund`, rel: 'refund', method: 'POST' },
+          { href: `${apiBase(req)}/v2/checkout/orders/${rec.order.id}`, rel: 'up', method: 'GET' },
+        ],
+        create_time: time,
+        update_time: time,
+      };
+      unit.payments = { captures: [capture] };
+      state.captures.set(captureId, rec.order.id);
+      captures.push(capture);
+    }
+    // PayPal reports the order COMPLETED even when its capture is PENDING or DECLINED.
+    rec.order.status = 'COMPLETED';
+    rec.order.update_time = time;
+    const response = structuredClone(rec.order);
+    if (requestId) rec.captureResponses.set(requestId, response);
+    if (options.webhookTarget && options.webhookOnCapture !== false && !rec.noWebhook) {
+      const dueAt = Date.now() + (options.webhookDelayMs ?? 1000);
+      for (const capture of captures.filter((c) => c.status === 'COMPLETED')) {
+        rec.pendingWebhooks.push({
+          event: captureCompletedEvent(capture, rec.order.id, apiBase(req)),
+          attempts: 0,
+          dueAt,
+        });
+      }
+    }
+    // Journaled before the answer: once the shop hears "captured", a restart cannot make PayPal forget it.
+    persist(rec);
+    res.status(201).json(present(req, response));
+    if (rec.pendingWebhooks.length) scheduleWebhooks(origin(req));
+  });
+
+  // --- Payments v2 --------------------------------------------------------------------------------------
+  const findCapture = (captureId: string): { rec: EmulatedOrderRecord; capture: PayPalCapture } | null => {
+    const orderId = state.captures.get(captureId);
+    const rec = orderId ? state.orders.get(orderId) : undefined;
+    for (const unit of rec?.order.purchase_units ?? []) {
+      const capture = unit.payments?.captures?.find((c) => c.id === captureId);
+      if (rec && capture) return { rec, capture };
+    }
+    return null;
+  };
+
+  router.get('/v2/payments/captures/:id', requireBearer, (req, res) => {
+    const found = findCapture(String(req.params.id));
+    if (!found) return notFound(res);
+    res.json({
+      ...structuredClone(found.capture),
+      supplementary_data: { related_ids: { order_id: found.rec.order.id } },
+    });
+  });
+
+  // A PENDING capture clears (emulator-only control, stands for PayPal's back office); fires the webhook.
+  router.post('/v2/payments/captures/:id/complete', async (req, res) => {
+    const found = findCapture(String(req.params.id));
+    if (!found) return notFound(res);
+    const { rec, capture } = found;
+    if (capture.status !== 'PENDING')
+      return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('CAPTURE_NOT_PENDING')]);
+    capture.status = 'COMPLETED';
+    delete capture.status_details;
+    capture.update_time = nowIso();
+    rec.order.update_time = capture.update_time;
+    persist(rec);
+    let delivery: WebhookDelivery | null = null;
+    if (options.webhookTarget) {
+      const pending: PendingWebhook = {
+        event: captureCompletedEvent(capture, rec.order.id, apiBase(req)),
+        attempts: 0,
+        dueAt: Date.now(),
+      };
+      rec.pendingWebhooks.push(pending);
+      delivery = await attemptDelivery(rec, pending, origin(req));
+    }
+    res.json({ capture: structuredClone(capture), webhook: delivery });
+  });
+
+  // --- Notifications v1 ---------------------------------------------------------------------------------
+  /*
+   * Limitation: real PayPal verifies the signature over the raw bytes it delivered; this endpoint only gets the
+   * parsed webhook_event back, so it recomputes over JSON.stringify(webhook_event). The emulator delivers (and
+   * signEmulatorWebhook signs) exactly JSON.stringify(event), so both agree as long as the shop passes the event
+   * through JSON.parse unchanged. A shop must not rely on this: against real PayPal, key order and whitespace
+   * of what it sends back matter less than the raw body it received — keep verifying through this API call.
+   */
+  router.post('/v1/notifications/verify-webhook-signature', requireBearer, (req, res) => {
+    state.verifyCalls += 1;
+    const body: Record<string, unknown> = isObject(req.body) ? req.body : {};
+    const fields = [
+      'auth_algo',
+      'cert_url',
+      'transmission_id',
+      'transmission_sig',
+      'transmission_time',
+      'webhook_id',
+    ] as const;
+    const missing = [...fields, 'webhook_event'].filter(
+      (f) => body[f] === undefined || body[f] === null || body[f] === '',
+    );
+    const wrongType = fields.filter((f) => body[f] !== undefined && typeof body[f] !== 'string');
+    if (missing.length || wrongType.length) {
+      return sendError(res, 400, 'VALIDATION_ERROR', [
+        ...missing.map((f) => detail('MISSING_REQUIRED_PARAMETER', f)),
+        ...wrongType.map((f) => detail('INVALID_PARAMETER_SYNTAX', f)),
+      ]);
+    }
+    const s = body as Record<(typeof fields)[number], string>;
+    let certOk = false;
+    try {
+      certOk = new URL(s.cert_url).pathname.endsWith(`${EMULATOR_MOUNT_PATH}${CERT_PATH}`);
+    } catch {
+      certOk = false;
+    }
+    const expected = Buffer.from(
+      emulatorSignature(s.transmission_id, s.transmission_time, s.webhook_id, JSON.stringify(body.webhook_event)),
+    );
+    const given = Buffer.from(s.transmission_sig);
+    const sigOk = expected.length === given.length && timingSafeEqual(expected, given);
+    res.json({ verification_status: s.auth_algo === 'SHA256withRSA' && certOk && sigOk ? 'SUCCESS' : 'FAILURE' });
+  });
+
+  async function deliver(event: PayPalWebhookEvent, at: string): Promise<WebhookDelivery> {
+    const target = options.webhookTarget as string;
+    const { headers, rawBody } = signEmulatorWebhook(event, webhookId, { origin: at });
+    const delivery: WebhookDelivery = {
+      event_id: event.id,
+      event_type: event.event_type,
+      target,
+      status: 0,
+      delivered_at: nowIso(),
+      event,
+    };
+    try {
+      const res = await fetch(target, {
+        method: 'POST',
+        headers: { ...headers, 'user-agent': 'PayPal/AUHD-214.0-58844658' },
+        body: rawBody,
+        signal: AbortSignal.timeout(10_000),
+      });
+      delivery.status = res.status;
+      await res.body?.cancel();
+    } catch (err) {
+      delivery.error = err instanceof Error ? err.message : String(err);
+    }
+    state.webhookDeliveries.push(delivery);
+    return delivery;
+  }
+
+  const inFlight = new Set<PendingWebhook>();
+
+  /** One delivery attempt; on failure the webhook stays pending with its next attempt backed off. */
+  async function attemptDelivery(rec: EmulatedOrderRecord, pending: PendingWebhook, at: string) {
+    inFlight.add(pending);
+    try {
+      const delivery = await deliver(pending.event, at);
+      pending.attempts += 1;
+      const accepted = delivery.status >= 200 && delivery.status < 300;
+      if (accepted || pending.attempts >= MAX_WEBHOOK_ATTEMPTS) {
+        rec.pendingWebhooks = rec.pendingWebhooks.filter((p) => p !== pending);
+      } else {
+        const backoff = (options.webhookRetryBaseMs ?? 2000) * 2 ** (pending.attempts - 1);
+        pending.dueAt = Date.now() + Math.min(backoff, MAX_WEBHOOK_RETRY_MS);
+      }
+      persist(rec);
+      return delivery;
+    } finally {
+      inFlight.delete(pending);
+    }
+  }
+
+  let webhookTimer: NodeJS.Timeout | null = null;
+  let webhookOrigin = '';
+
+  /** Delivers whatever is due, then sleeps until the next due webhook. */
+  function scheduleWebhooks(at?: string): void {
+    if (at) webhookOrigin = at;
+    if (!options.webhookTarget || !webhookOrigin) return;
+    if (webhookTimer) clearTimeout(webhookTimer);
+    let next = Infinity;
+    const now = Date.now();
+    for (const rec of state.orders.values()) {
+      for (const pending of rec.pendingWebhooks) {
+        if (inFlight.has(pending)) continue;
+        if (pending.dueAt <= now) {
+          void attemptDelivery(rec, pending, webhookOrigin).finally(() => scheduleWebhooks());
+        } else next = Math.min(next, pending.dueAt);
+      }
+    }
+    webhookTimer = next === Infinity ? null : setTimeout(() => scheduleWebhooks(), Math.max(10, next - now));
+    webhookTimer?.unref();
+  }
+  // Webhooks left pending by the previous run (the shop was down) go out once the emulator is reachable.
+  if (options.webhookTarget) {
+    const target = new URL(options.webhookTarget);
+    webhookOrigin = target.origin;
+    setTimeout(() => scheduleWebhooks(), 1000).unref();
+  }
+
+  // --- Buyer-facing pages and files ---------------------------------------------------------------------
+  router.get('/sdk/js', (req, res) => {
+    res.setHeader('Content-Type', 'application/javascript; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    const clientId = typeof req.query['client-id'] === 'string' ? req.query['client-id'] : '';
+    if (!clientId) {
+      res.status(400).send(`throw new Error("SDK Validation error: 'Expected client-id to be passed'");\n`);
+      return;
+    }
+    if (clientId !== EMULATOR_CLIENT_ID) {
+      res
+        .status(400)
+        .send(
+          `throw new Error(${JSON.stringify(`SDK Validation error: 'Invalid query value for client-id: ${clientId}'`)});\n`,
+        );
+      return;
+    }
+    res.send(sdkStandin());
+  });
+
+  router.get('/checkoutnow', (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    const rec = state.orders.get(token);
+    res
+      .status(rec ? 200 : 404)
+      .type('html')
+      .send(
+        `<!doctype html><meta charset="utf-8"><title>PayPal emulator</title>` +
+          `<h1>PayPal emulator</h1>` +
+          (rec
+            ? `<p>Order <code>${escapeHtml(token)}</code> is ${rec.order.status}. This stands for PayPal's approval page; ` +
+              `approve with <code>POST ${escapeHtml(req.baseUrl)}/v2/checkout/orders/${escapeHtml(token)}/approve</code>.</p>`
+            : `<p>Unknown order.</p>`),
+      );
+  });
+
+  router.get(CERT_PATH, (_req, res) => {
+    res
+      .type('application/x-pem-file')
+      .send(
+        '-----BEGIN CERTIFICATE-----\n' +
+          Buffer.from('PayPal emulator: webhooks are signed with HMAC-SHA256, there is no real certificate.').toString(
+            'base64',
+          ) +
+          '\n-----END CERTIFICATE-----\n',
+      );
+  });
+
+  // --- Test-only inspection -----------------------------------------------------------------------------
+  if (testHelpers) {
+    const loopbackOnly: RequestHandler = (req, res, next) => {
+      if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return notFound(res);
+      next();
+    };
+    router.get('/__inspect/orders/:id', loopbackOnly, (req, res) => {
+      const snap = getEmulatedOrder(String(req.params.id));
+      if (!snap) return notFound(res);
+      res.json(withoutPayerDetails(snap));
+    });
+    router.get('/__inspect/webhooks', loopbackOnly, (_req, res) => {
+      res.json(state.webhookDeliveries);
+    });
+    router.get('/__inspect/stats', loopbackOnly, (_req, res) => {
+      res.json({ verifyCalls: state.verifyCalls, orders: state.orders.size });
+    });
+  }
+
+  // Anything else: PayPal answers 404 (and nothing under the emulator's mount falls through to the shop's pages).
+  router.use((_req, res) => notFound(res));
+
+  router.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    const e = err as { type?: string; status?: number };
+    if (res.headersSent) return next(err);
+    if (e?.type === 'entity.parse.failed')
+      return sendError(res, 400, 'INVALID_REQUEST', [detail('MALFORMED_REQUEST_JSON')]);
+    if (e?.type === 'entity.too.large')
+      return sendError(res, 413, 'INVALID_REQUEST', [detail('INVALID_PARAMETER_VALUE')]);
+    sendError(res, 500, 'INTERNAL_SERVER_ERROR');
+  });
+
+  return router;
+}

@@ -1,0 +1,88 @@
+import type { Server } from 'node:http';
+
+const startedAt = performance.now();
+
+/**
+ * A failed start ends with one line naming the cause and exit code 1: whoever reads it (an operator, a
+ * service manager's journal) has to fix the environment, not the code. The stack is for LOG_LEVEL=debug.
+ */
+function refuseToStart(err: unknown): never {
+  console.error(`The shop did not start: ${err instanceof Error ? err.message : String(err)}`);
+  if (/^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '') && err instanceof Error) console.error(err.stack);
+  process.exit(1);
+}
+
+async function start() {
+  // Imported here rather than at the top so that a failure while loading (the config opens the data
+  // folder) ends as refuseToStart says, not with Node's stack trace.
+  const { getPayload } = await import('payload');
+  const { createApp } = await import('./express-app');
+  const config = await (await import('./lib/load-config')).loadPayloadConfig();
+  const { env, isProduction } = await import('./lib/env');
+  const { ensureFirstAdmin } = await import('./services/first-admin');
+  const { DEMO_ADMIN, seedDemo } = await import('./seed');
+
+  // Connecting applies the pending migrations (lib/database.ts).
+  const payload = await getPayload({ config });
+  if (env.seedDemo) {
+    const { totalDocs } = await payload.count({ collection: 'products', overrideAccess: true });
+    if (totalDocs === 0) {
+      payload.logger.info('Empty database: seeding demo data');
+      await seedDemo(payload);
+    }
+  }
+  await ensureFirstAdmin(payload);
+
+  const app = createApp(payload, config);
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(env.port);
+    listening.once('listening', () => resolve(listening));
+    listening.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(`port ${env.port} is already in use (PORT=${env.port}); stop what uses it or set another PORT`)
+          : err,
+      ),
+    );
+  });
+
+  // Payments a crash or a lost answer left unfinished, and unsent order mails: once now, then periodically.
+  const { startPaymentReconciler } = await import('./services/payment-reconciler');
+  startPaymentReconciler(payload, env.reconcileIntervalMs);
+  (await import('./services/scheduled-publishing')).startScheduledPublishing(payload, env.scheduledPublishIntervalMs);
+
+  const ms = Math.round(performance.now() - startedAt);
+  const url = `http://localhost:${env.port}`;
+  console.log(`\n  Shop ready at ${url}  (storefront ${url}/site, control centre ${url}/admin) in ${ms} ms`);
+  if (!isProduction && env.seedDemo) {
+    console.log(`  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (development only)\n`);
+  }
+  return { server, payload };
+}
+
+let started: Awaited<ReturnType<typeof start>>;
+try {
+  started = await start();
+} catch (err) {
+  refuseToStart(err);
+}
+const { server, payload } = started;
+
+let closing = false;
+function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal}: closing`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(async () => {
+    try {
+      await payload.db.destroy?.();
+    } finally {
+      process.exit(0);
+    }
+  });
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

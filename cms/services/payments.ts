@@ -1,0 +1,518 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Payload } from 'payload';
+import { cartTotals, type OrderLine, type PaymentReply, toAmountString } from '@shop/shared';
+import type { z } from 'zod';
+import type { paymentCaptureSchema, paymentCreateSchema } from '@shop/shared';
+import { isOnStorefront } from '../access/published-or-admin';
+import { AppError, badRequest, notFound } from '../lib/app-error';
+import type { OrderLineRecord } from '../lib/order-line-record';
+import type { Doc } from './mappers';
+import { coordinatesForPostalCode } from './geocode';
+import { sendNewOrderNotices } from './order-notices';
+import { toPublicOrder } from './orders';
+import { paypal } from './paypal/instance';
+import { isCountryAllowed } from './payment-countries';
+import { PayPalApiError } from './paypal/client';
+import type { PayPalCapture, PayPalOrder } from './paypal/types';
+import { getSettings } from './settings';
+
+type CreateInput = z.output<typeof paymentCreateSchema>;
+type CaptureInput = z.output<typeof paymentCaptureSchema>;
+
+/** A priced cart line as stored on the payment record and copied onto the order. */
+interface PricedLine extends OrderLine {
+  apply_shipping: boolean;
+  category_ids: string[];
+  img_id: string | null;
+}
+
+/** Same ceiling as one cart line, also after duplicate lines are merged. */
+const MAX_LINE_QUANTITY = 999;
+
+const idOf = (v: unknown) => String(typeof v === 'object' && v !== null ? (v as Doc).id : v);
+
+/**
+ * Prices the cart from the database: only in-stock products on the storefront (published, any scheduled
+ * time come), at today's prices and discounts, with the shipment fee from the settings. Whatever the browser
+ * believes a price is never enters here.
+ */
+async function priceCart(payload: Payload, items: CreateInput['products']) {
+  const quantities = new Map<string, number>();
+  for (const item of items) quantities.set(item.id, (quantities.get(item.id) ?? 0) + item.quantity);
+  const ids = [...quantities.keys()];
+  const overLimit = ids.filter((id) => quantities.get(id)! > MAX_LINE_QUANTITY);
+  if (overLimit.length > 0) {
+    throw badRequest({ message: `At most ${MAX_LINE_QUANTITY} of one product per order`, products: overLimit });
+  }
+  const res = await payload.find({
+    collection: 'products',
+    where: { id: { in: ids } },
+    limit: ids.length,
+    depth: 0,
+    pagination: false,
+    overrideAccess: true,
+  });
+  const byId = new Map((res.docs as Doc[]).map((d) => [String(d.id), d]));
+  const unavailable = ids.filter((id) => {
+    const doc = byId.get(id);
+    return !doc || !isOnStorefront(doc) || !doc.inventory_stock;
+  });
+  if (unavailable.length > 0) {
+    throw badRequest({ message: 'Some products are not available any more', unavailable });
+  }
+  const lines: PricedLine[] = ids.map((id) => {
+    const d = byId.get(id)!;
+    return {
+      id,
+      product: String(d.name),
+      price: Number(d.price ?? 0),
+      quantity: quantities.get(id)!,
+      apply_discount: Boolean(d.apply_discount),
+      discount_unit: (d.discount_unit === 'CASH' ? 'CASH' : '%') as PricedLine['discount_unit'],
+      discount_amount: Number(d.discount_amount ?? 0),
+      apply_shipping: Boolean(d.apply_shipping),
+      category_ids: Array.isArray(d.categories) ? d.categories.map(idOf) : [],
+      img_id: d.img ? idOf(d.img) : null,
+    };
+  });
+  const settings = await getSettings(payload);
+  const totals = cartTotals(lines, settings.shipment_amount);
+  if (totals.total <= 0) throw badRequest('The order total must be above zero');
+  return { lines, totals, settings };
+}
+
+/** Hash of the secret handed to the browser at create: the payment record keeps only this. */
+const secretHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** Turns "PayPal is not configured" (a production install without credentials) into the shopper's 503. */
+async function callPayPal<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw paypalFailure(err);
+  }
+}
+
+/** POST payments/create: a PayPal order for the server-priced cart, remembered as a payment record. */
+export async function createPayment(payload: Payload, input: CreateInput): Promise<PaymentReply> {
+  const { lines, totals, settings } = await priceCart(payload, input.products);
+  const currency = settings.currency_code;
+  const money = (n: number) => ({ currency_code: currency, value: toAmountString(n) });
+  const order = await callPayPal(() =>
+    paypal().createOrder(
+      {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: 'default',
+            description: 'Bottega di Famiglia order',
+            amount: {
+              ...money(totals.total),
+              breakdown: {
+                item_total: money(totals.itemsTotal),
+                shipping: money(totals.shipping),
+                discount: money(totals.discountTotal),
+              },
+            },
+            items: lines.map((l) => ({
+              name: l.product.slice(0, 127),
+              sku: l.id.slice(0, 127),
+              quantity: String(l.quantity),
+              unit_amount: money(l.price),
+              category: 'PHYSICAL_GOODS' as const,
+            })),
+          },
+        ],
+      },
+      randomUUID(),
+    ),
+  );
+  // The browser's proof that it started this checkout: capturing (and so learning the order's id, and with
+  // it the payer's name and address) needs it, the PayPal order id alone is not enough.
+  const secret = randomBytes(24).toString('base64url');
+  await payload.create({
+    collection: 'payments',
+    data: {
+      paypal_order_id: order.id,
+      status: 'CREATED',
+      secret_hash: secretHash(secret),
+      currency_code: currency,
+      total: toAmountString(totals.total),
+      shipment_amount: totals.shipping,
+      shipment_method: settings.shipment_method,
+      lines,
+    },
+    overrideAccess: true,
+  });
+  return { status: 'CREATED', id: order.id, secret };
+}
+
+function secretMatches(payment: Doc, secret: string): boolean {
+  const expected = Buffer.from(String(payment.secret_hash ?? ''), 'utf8');
+  const given = Buffer.from(secretHash(secret), 'utf8');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+async function findPayment(payload: Payload, paypalOrderId: string): Promise<Doc | null> {
+  const res = await payload.find({
+    collection: 'payments',
+    where: { paypal_order_id: { equals: paypalOrderId } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  });
+  return (res.docs[0] as Doc | undefined) ?? null;
+}
+
+async function findOrderByPayPalId(payload: Payload, paypalOrderId: string): Promise<Doc | null> {
+  const res = await payload.find({
+    collection: 'orders',
+    where: { paypal_order_id: { equals: paypalOrderId } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  });
+  return (res.docs[0] as Doc | undefined) ?? null;
+}
+
+const firstCapture = (order: PayPalOrder): PayPalCapture | undefined =>
+  order.purchase_units?.[0]?.payments?.captures?.[0];
+
+/** What the shop keeps of a completed capture: everything the order is made from, so PayPal need not be asked again. */
+interface CapturedPayment {
+  capture_id: string;
+  status: string;
+  currency_code: string;
+  gross: string;
+  fee: string;
+  net: string;
+  payer_full_name: string;
+  payer_email_address: string;
+  shipment_full_name: string;
+  address: {
+    address_line_1: string;
+    address_line_2: string;
+    admin_area_1: string;
+    admin_area_2: string;
+    postal_code: string;
+    country_code: string;
+  };
+}
+
+function capturedFrom(order: PayPalOrder, capture: PayPalCapture): CapturedPayment {
+  const shipping = order.purchase_units?.[0]?.shipping;
+  const address = shipping?.address;
+  const breakdown = capture.seller_receivable_breakdown;
+  const payerName = [order.payer?.name?.given_name, order.payer?.name?.surname].filter(Boolean).join(' ');
+  return {
+    capture_id: capture.id,
+    status: capture.status,
+    currency_code: capture.amount.currency_code,
+    gross: breakdown?.gross_amount?.value ?? capture.amount.value,
+    fee: breakdown?.paypal_fee?.value ?? '0.00',
+    net: breakdown?.net_amount?.value ?? capture.amount.value,
+    payer_full_name: payerName || shipping?.name?.full_name || '',
+    payer_email_address: order.payer?.email_address ?? '',
+    shipment_full_name: shipping?.name?.full_name ?? payerName,
+    address: {
+      address_line_1: address?.address_line_1 ?? '',
+      address_line_2: address?.address_line_2 ?? '',
+      admin_area_1: address?.admin_area_1 ?? '',
+      admin_area_2: address?.admin_area_2 ?? '',
+      postal_code: address?.postal_code ?? '',
+      country_code: address?.country_code ?? '',
+    },
+  };
+}
+
+function orderLinesOf(payment: Doc): OrderLineRecord[] {
+  return (payment.lines as PricedLine[]).map<OrderLineRecord>((l) => ({
+    product_id: l.id,
+    product: l.product,
+    price: l.price,
+    quantity: l.quantity,
+    apply_discount: l.apply_discount,
+    discount_unit: l.discount_unit,
+    discount_amount: l.discount_amount,
+    apply_shipping: l.apply_shipping,
+    category_ids: l.category_ids,
+    img_id: l.img_id,
+  }));
+}
+
+/**
+ * A payment record's bookkeeping, written straight through the database adapter: one UPDATE of the row, with
+ * none of the Local API's document round trip (hooks, validation, re-reading), which tripled the writes of a
+ * capture. The values come from this service and PayPal's parsed answer, never from a request body.
+ */
+async function updatePayment(payload: Payload, payment: Doc, data: Record<string, unknown>): Promise<Doc> {
+  const row = { ...data, updatedAt: new Date().toISOString() };
+  await payload.db.updateOne({ collection: 'payments', id: String(payment.id), data: row, returning: false });
+  return { ...payment, ...row };
+}
+
+/**
+ * The order for a captured payment, made at most once from the payment record alone. The unique
+ * paypal_order_id on orders is the guard that holds across requests, processes and the webhook: a second
+ * insert fails and the existing order is used. Payload's SQLite adapter writes an order's row and its lines
+ * in separate statements, so a kill between them leaves an order without lines: those are refilled from the
+ * record here, whoever comes next.
+ */
+async function ensureOrder(payload: Payload, payment: Doc): Promise<Doc> {
+  const paypalOrderId = String(payment.paypal_order_id);
+  const captured = payment.captured as CapturedPayment;
+  const existing = await findOrderByPayPalId(payload, paypalOrderId);
+  if (existing) return repairLines(payload, existing, payment);
+  const coordinates = coordinatesForPostalCode(captured.address.postal_code, captured.address.country_code);
+  try {
+    return (await payload.create({
+      collection: 'orders',
+      data: {
+        status: 'NEW',
+        paypal_order_id: paypalOrderId,
+        payer_full_name: captured.payer_full_name,
+        payer_email_address: captured.payer_email_address,
+        shipment_full_name: captured.shipment_full_name,
+        shipment_amount: Number(payment.shipment_amount ?? 0),
+        shipment_method: String(payment.shipment_method ?? ''),
+        shipment_address: captured.address,
+        transaction_id: captured.capture_id,
+        transaction_status: captured.status,
+        transaction_gross_amount: captured.gross,
+        transaction_paypal_fee: captured.fee,
+        transaction_net_amount: captured.net,
+        currency_code: captured.currency_code,
+        latitude: coordinates?.[0],
+        longitude: coordinates?.[1],
+        products: orderLinesOf(payment),
+      },
+      overrideAccess: true,
+    })) as Doc;
+  } catch (err) {
+    // Lost the race to another capture or the webhook: theirs is the order.
+    const winner = await findOrderByPayPalId(payload, paypalOrderId);
+    if (winner) return repairLines(payload, winner, payment);
+    // The payment stays CAPTURED: the reconciler makes the order on its next round.
+    payload.logger.error({ err, msg: `PayPal ${paypalOrderId}: captured ${captured.capture_id}, order not saved yet` });
+    throw new AppError(500, 'The payment was received but the order could not be saved yet; it will be shortly');
+  }
+}
+
+async function repairLines(payload: Payload, order: Doc, payment: Doc): Promise<Doc> {
+  if (Array.isArray(order.products) && order.products.length > 0) return order;
+  payload.logger.warn({ msg: `order ${String(order.number)}: lines missing after an interrupted write, refilled` });
+  return (await payload.update({
+    collection: 'orders',
+    id: String(order.id),
+    data: { products: orderLinesOf(payment) },
+    overrideAccess: true,
+  })) as Doc;
+}
+
+/**
+ * From a captured payment record to the finished shop side: the order, the payment pointing at it, and the
+ * two mails. Every step is safe to repeat, so the capture, its retry, the webhook and the reconciler may all
+ * call this.
+ */
+export async function completeCapturedPayment(payload: Payload, payment: Doc): Promise<string> {
+  const order = await ensureOrder(payload, payment);
+  // Written by every path, each after its own CAPTURED: whichever path writes last, the record ends COMPLETED
+  // even when a slower path (the webhook beside the capture) wrote its CAPTURED after another's COMPLETED.
+  if (payment.status !== 'COMPLETED' || !payment.order) {
+    await updatePayment(payload, payment, { status: 'COMPLETED', order: order.id });
+  }
+  await sendNewOrderNotices(payload, toPublicOrder(order));
+  return String(order.id);
+}
+
+type CaptureReply = PaymentReply & { httpStatus: number };
+
+/**
+ * Records what PayPal reports for a captured order and finishes the shop side. The payment moves to
+ * CAPTURED, with the capture and everything the order needs, in the same step that learns it: whatever fails
+ * after this, the record says money was taken and the order can be made from it.
+ */
+async function finishFromPayPalOrder(payload: Payload, payment: Doc, order: PayPalOrder): Promise<CaptureReply> {
+  const capture = firstCapture(order);
+  if (capture?.status === 'PENDING') {
+    await updatePayment(payload, payment, { status: 'PENDING', capture_id: capture.id });
+    // Money is promised but not settled: the webhook (or the reconciler) completes the order when it is.
+    return { status: 'PENDING', id: String(payment.paypal_order_id), httpStatus: 202 };
+  }
+  if (!capture || capture.status !== 'COMPLETED') {
+    await updatePayment(payload, payment, { status: capture?.status === 'DECLINED' ? 'DECLINED' : 'FAILED' });
+    throw new AppError(402, 'The payment was declined');
+  }
+  if (capture.amount?.value !== payment.total || capture.amount?.currency_code !== payment.currency_code) {
+    await updatePayment(payload, payment, {
+      status: 'FAILED',
+      capture_id: capture.id,
+      failure: `captured ${capture.amount?.value} ${capture.amount?.currency_code}, priced ${String(payment.total)} ${String(payment.currency_code)}`,
+    });
+    payload.logger.error({
+      msg: `PayPal ${String(payment.paypal_order_id)}: captured amount differs from the priced cart`,
+    });
+    throw new AppError(409, 'Captured amount does not match the order');
+  }
+  const recorded =
+    payment.status === 'CAPTURED' || payment.status === 'COMPLETED'
+      ? payment
+      : await updatePayment(payload, payment, {
+          status: 'CAPTURED',
+          capture_id: capture.id,
+          captured: capturedFrom(order, capture),
+        });
+  const id = await completeCapturedPayment(payload, recorded);
+  return { status: 'COMPLETED', id, httpStatus: 200 };
+}
+
+/** Concurrent captures of one PayPal order in this process share one run; other processes meet the unique index. */
+const capturesInFlight = new Map<string, Promise<CaptureReply>>();
+
+/** POST payments/capture. */
+export async function capturePayment(payload: Payload, input: CaptureInput): Promise<CaptureReply> {
+  if (input.id && input.id !== input.orderId) throw badRequest('The payment id does not match the order id');
+  const payment = await findPayment(payload, input.orderId);
+  // Unknown, or known but without this browser's proof: the same answer, so neither can be told apart.
+  if (!payment || !secretMatches(payment, input.secret)) throw notFound('Payment not found');
+  if (payment.order) return { status: 'COMPLETED', id: idOf(payment.order), httpStatus: 200 };
+  return captureOnce(payload, payment);
+}
+
+function captureOnce(payload: Payload, payment: Doc): Promise<CaptureReply> {
+  const key = String(payment.paypal_order_id);
+  const running = capturesInFlight.get(key);
+  if (running) return running;
+  const run = doCapture(payload, payment).finally(() => capturesInFlight.delete(key));
+  capturesInFlight.set(key, run);
+  return run;
+}
+
+async function doCapture(payload: Payload, payment: Doc): Promise<CaptureReply> {
+  const paypalOrderId = String(payment.paypal_order_id);
+  if (payment.status === 'CAPTURED') {
+    return { status: 'COMPLETED', id: await completeCapturedPayment(payload, payment), httpStatus: 200 };
+  }
+  const current = await callPayPal(() => paypal().getOrder(paypalOrderId));
+  if (current.status === 'COMPLETED') {
+    // Captured earlier (another tab, a retry, or before a crash): finish the shop side only.
+    return finishFromPayPalOrder(payload, payment, current);
+  }
+  if (current.status !== 'APPROVED') throw badRequest('The payment is not approved yet');
+
+  const settings = await getSettings(payload);
+  const country = current.purchase_units?.[0]?.shipping?.address?.country_code ?? '';
+  if (!isCountryAllowed(country, settings.payment_country)) {
+    throw new AppError(400, { message: 'The shipping country is not accepted', country });
+  }
+
+  // Said before the call: if the process dies while PayPal captures, the reconciler knows to ask PayPal.
+  const capturing =
+    payment.status === 'CAPTURING' ? payment : await updatePayment(payload, payment, { status: 'CAPTURING' });
+  let captured: PayPalOrder;
+  try {
+    // A fixed request id makes a retried capture idempotent at PayPal.
+    captured = await paypal().captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
+  } catch (err) {
+    if (err instanceof PayPalApiError && err.details?.some((d) => d.issue === 'ORDER_ALREADY_CAPTURED')) {
+      captured = await callPayPal(() => paypal().getOrder(paypalOrderId));
+    } else {
+      throw paypalFailure(err);
+    }
+  }
+  return finishFromPayPalOrder(payload, capturing, captured);
+}
+
+function paypalFailure(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof PayPalApiError) {
+    const issue = err.details?.[0]?.issue ?? err.name;
+    if (err.status === 503 && err.name === 'PAYPAL_NOT_CONFIGURED')
+      return new AppError(503, 'Payments are not available');
+    if (err.status === 404) return notFound('PayPal order not found');
+    if (err.status === 422 || err.status === 400) return new AppError(422, { message: err.message, issue });
+  }
+  return new AppError(502, 'The payment provider did not answer');
+}
+
+/**
+ * PAYMENT.CAPTURE.COMPLETED from PayPal, for a shopper whose browser never came back or whose capture was
+ * pending. Replays are harmless: the order is created at most once.
+ */
+export async function completeFromWebhook(payload: Payload, paypalOrderId: string): Promise<{ order: string | null }> {
+  const payment = await findPayment(payload, paypalOrderId);
+  if (!payment) return { order: null };
+  if (payment.order) return { order: idOf(payment.order) };
+  if (payment.status === 'CAPTURED') return { order: await completeCapturedPayment(payload, payment) };
+  const order = await callPayPal(() => paypal().getOrder(paypalOrderId));
+  if (firstCapture(order)?.status !== 'COMPLETED') return { order: null };
+  const reply = await finishFromPayPalOrder(payload, payment, order);
+  return { order: reply.status === 'COMPLETED' ? reply.id : null };
+}
+
+/** Payments that news of a capture can still move on; the others are finished one way or another. */
+const WAITING_STATUSES = new Set(['CREATED', 'CAPTURING', 'CAPTURED', 'PENDING']);
+
+/** Is a webhook about this PayPal order worth verifying? Only when the shop has a payment still waiting for it. */
+export async function awaitsWebhook(payload: Payload, paypalOrderId: string): Promise<boolean> {
+  const payment = await findPayment(payload, paypalOrderId);
+  return Boolean(payment && !payment.order && WAITING_STATUSES.has(String(payment.status)));
+}
+
+/**
+ * The reconciler's part for one payment left unfinished: ask PayPal what happened and finish it, capture an
+ * order the shopper approved but whose capture never reached PayPal, or give up on a checkout PayPal no
+ * longer holds. Returns what it did.
+ */
+export async function reconcilePayment(
+  payload: Payload,
+  payment: Doc,
+  { abandonBefore }: { abandonBefore: Date },
+): Promise<'completed' | 'pending' | 'abandoned' | 'unchanged' | 'failed'> {
+  const paypalOrderId = String(payment.paypal_order_id);
+  if (payment.status === 'CAPTURED') {
+    await completeCapturedPayment(payload, payment);
+    return 'completed';
+  }
+  let current: PayPalOrder;
+  try {
+    current = await paypal().getOrder(paypalOrderId);
+  } catch (err) {
+    if (err instanceof PayPalApiError && err.status === 404) {
+      await updatePayment(payload, payment, { status: 'ABANDONED', failure: 'PayPal does not know the order' });
+      return 'abandoned';
+    }
+    throw err;
+  }
+  const old = Date.parse(String(payment.createdAt)) < abandonBefore.getTime();
+  if (current.status === 'COMPLETED') {
+    try {
+      const reply = await finishFromPayPalOrder(payload, payment, current);
+      return reply.status === 'COMPLETED' ? 'completed' : 'pending';
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) return 'failed';
+      throw err;
+    }
+  }
+  if (current.status === 'APPROVED' && payment.status === 'CAPTURING') {
+    // The shopper approved and the shop started capturing, but the call never reached PayPal: finish it.
+    try {
+      const reply = await captureOnce(payload, payment);
+      return reply.status === 'COMPLETED' ? 'completed' : 'pending';
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      // Refused for good (e.g. the shipping country is no longer accepted): no money moved, and asking again
+      // every round would change nothing.
+      await updatePayment(payload, payment, {
+        status: 'FAILED',
+        failure: `not captured: ${JSON.stringify(err.result)}`,
+      });
+      return 'failed';
+    }
+  }
+  if (old) {
+    await updatePayment(payload, payment, { status: 'ABANDONED' });
+    return 'abandoned';
+  }
+  return 'unchanged';
+}

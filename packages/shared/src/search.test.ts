@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { foldText, rankProducts, searchScore, searchTerms } from './search';
+
+const product = (name: string, description = '', categoryNames: string[] = []) => ({
+  name,
+  description,
+  categoryNames,
+});
+
+describe('foldText and searchTerms', () => {
+  it('when text has accents and capitals, then they fold to plain lower case', () => {
+    expect(foldText('Caffè Ragù ÀÉÎ')).toBe('caffe ragu aei');
+  });
+
+  it('when a search has extra spaces, accents and more than six words, then six folded words remain', () => {
+    expect(searchTerms('  Caffè   e  pane  uno due tre quattro ')).toEqual(['caffe', 'e', 'pane', 'uno', 'due', 'tre']);
+  });
+
+  it('when a search holds % and _, then they are ordinary characters of the words', () => {
+    expect(searchTerms('50% off_now')).toEqual(['50%', 'off_now']);
+  });
+});
+
+describe('searchScore', () => {
+  it('when a word starts a word of the name, then it scores 10; inside the name 6; in a category 4; in the description 1', () => {
+    const p = product('Olio Novello', 'cold pressed oil', ['Extra Virgin Olive Oils']);
+    expect(searchScore(['novello'], p)).toBe(10);
+    expect(searchScore(['vello'], p)).toBe(6);
+    expect(searchScore(['virgin'], p)).toBe(4);
+    expect(searchScore(['pressed'], p)).toBe(1);
+  });
+
+  it('when one word is found nowhere, then the product does not match at all', () => {
+    expect(searchScore(['olio', 'tartufo'], product('Olio Novello', 'green and peppery'))).toBe(0);
+  });
+
+  it('when several words match in different places, then their points add up', () => {
+    const p = product('Trofie Liguri', 'twisted pasta for pesto', ['Artisanal Pasta']);
+    // "trofie" starts the name (10), "pasta" is in the category (4), "pesto" in the description (1).
+    expect(searchScore(['trofie', 'pasta', 'pesto'], p)).toBe(15);
+  });
+
+  it('when the product name has accents, then a search without them finds it', () => {
+    expect(searchScore(['caffe'], product('Caffè del Nonno'))).toBe(10);
+  });
+});
+
+describe('rankProducts', () => {
+  const shelf = [
+    product('Olio Novello 500 ml', 'first harvest', ['Extra Virgin Olive Oils']),
+    product('Spaghetti di Gragnano 500 g', 'bronze-cut', ['Artisanal Pasta']),
+    product('Pesto Genovese', 'for pasta and bruschetta', ['Spreads']),
+    product('Paccheri 500 g', 'large tubes', ['Artisanal Pasta']),
+    product('Pasta Gift Box', 'three shapes', ['Gift Boxes']),
+  ];
+
+  it('when the search is "pasta", then the name match comes first, then the category ones in their order, then the description one', () => {
+    expect(rankProducts('pasta', shelf).map((p) => p.name)).toEqual([
+      'Pasta Gift Box',
+      'Spaghetti di Gragnano 500 g',
+      'Paccheri 500 g',
+      'Pesto Genovese',
+    ]);
+  });
+
+  it('when the search is empty, then every product comes back in the order given', () => {
+    expect(rankProducts('  ', shelf)).toHaveLength(5);
+    expect(rankProducts(undefined, shelf)[0].name).toBe('Olio Novello 500 ml');
+  });
+
+  it('when nothing matches, then the result is empty', () => {
+    expect(rankProducts('tartufo', shelf)).toEqual([]);
+  });
+});
