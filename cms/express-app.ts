@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload';
 import { MESSAGES } from '@shop/shared';
@@ -14,6 +14,7 @@ import {
 } from './lib/express-helpers';
 import { env, isProduction } from './lib/env';
 import { dataDir, webDistDir } from './lib/paths';
+import { PUBLIC_CATALOGUE_PATHS, publicResponseCache } from './lib/public-response-cache';
 import { createRateLimiters } from './lib/rate-limits';
 import { assetRoutes } from './services/asset-files';
 import { cmsPanel, isPanelPath, panelSecurityHeaders } from './services/cms-panel';
@@ -98,11 +99,15 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
     type: (req) => !isStreamedUpload(req) && !isRestUpload(req),
     limit: JSON_BODY_LIMIT,
   });
+  const toPayloadRequest = (req: Request): globalThis.Request => {
+    const request = toFetchRequest(req);
+    // Replaces any value the client sent under this name: the address is express's to tell.
+    request.headers.set(CLIENT_ADDRESS_HEADER, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    return request;
+  };
   const bridge: RequestHandler = async (req, res, next) => {
     try {
-      const request = toFetchRequest(req);
-      // Replaces any value the client sent under this name: the address is express's to tell.
-      request.headers.set(CLIENT_ADDRESS_HEADER, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+      const request = toPayloadRequest(req);
       await assertPayloadCanRead(req, request, config);
       const response = await handleEndpoints({ config, request });
       await sendFetchResponse(res, response);
@@ -110,6 +115,8 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
       next(err);
     }
   };
+  // The storefront's catalogue reads, answered from memory while the catalogue is unchanged.
+  app.get(PUBLIC_CATALOGUE_PATHS, publicResponseCache(config, toPayloadRequest));
   app.use('/api', bufferRestUpload, bufferBody, bridge);
 
   app.use('/assets', assetRoutes(payload));

@@ -1,0 +1,75 @@
+import type { Request as ExpressRequest, RequestHandler } from 'express';
+import { handleEndpoints, type SanitizedConfig } from 'payload';
+import { cached } from './catalog-cache';
+
+/**
+ * Whole answers of the storefront's public catalogue reads (`GET /api/v2/products…`, categories, recipes,
+ * config), kept in the catalogue cache beside the data they were made from, so they are dropped by the same
+ * invalidation (a product saved, a scheduled one due, the TTL). A hit skips Payload's request set-up and the
+ * Fetch bridge: the answer depends on the URL alone, since these routes read the catalogue without a user.
+ *
+ * Not cached: requests that carry a session (an admin's page) or an Origin (a cross-origin call, whose CORS
+ * headers are per origin), and any answer other than 200.
+ */
+export const PUBLIC_CATALOGUE_PATHS = [
+  '/api/v2/config',
+  '/api/v2/products',
+  '/api/v2/products/*rest',
+  '/api/v2/categories',
+  '/api/v2/categories/*rest',
+  '/api/v2/recipes',
+  '/api/v2/recipes/*rest',
+];
+
+interface CapturedAnswer {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+}
+
+/** Headers that belong to one request's answer, never to a shared copy. */
+const PER_REQUEST_HEADERS = /^(set-cookie|access-control-|vary$|date$|content-length$)/i;
+
+const NOT_CACHEABLE = Symbol('not cacheable');
+
+const cacheable = (req: ExpressRequest) =>
+  req.headers.origin === undefined && !/(^|;\s*)payload-token=/.test(req.headers.cookie ?? '');
+
+async function capture(request: Request, config: Promise<SanitizedConfig> | SanitizedConfig): Promise<CapturedAnswer> {
+  const response = await handleEndpoints({ config, request });
+  const headers: Array<[string, string]> = [];
+  response.headers.forEach((value, key) => {
+    if (!PER_REQUEST_HEADERS.test(key)) headers.push([key, value]);
+  });
+  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** `toPayloadRequest` is the bridge's own conversion (express-app.ts), so both hand Payload the same request. */
+export function publicResponseCache(
+  config: Promise<SanitizedConfig> | SanitizedConfig,
+  toPayloadRequest: (req: ExpressRequest) => Request,
+): RequestHandler {
+  return async (req, res, next) => {
+    if (!cacheable(req)) return next();
+    try {
+      const request = toPayloadRequest(req);
+      let uncacheable: CapturedAnswer | undefined;
+      const answer = await cached(`http:${req.originalUrl}`, async () => {
+        const captured = await capture(request, config);
+        if (captured.status === 200) return captured;
+        uncacheable = captured;
+        throw NOT_CACHEABLE;
+      }).catch((err: unknown) => {
+        if (err !== NOT_CACHEABLE) throw err;
+        return uncacheable ?? null;
+      });
+      // Another request's uncacheable answer was shared: let this one go through the bridge itself.
+      if (!answer) return next();
+      res.status(answer.status);
+      for (const [key, value] of answer.headers) res.setHeader(key, value);
+      res.end(answer.body);
+    } catch (err) {
+      next(err);
+    }
+  };
+}
