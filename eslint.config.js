@@ -14,6 +14,7 @@ export default tseslint.config(
       'artifacts/**',
       'cms/migrations/**',
       'cms/.next/**',
+      'cms/dist/**',
       'cms/next-env.d.ts',
       'cms/app/(payload)/cms/importMap.js',
       '.stryker-tmp/**',

@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer';
 import { buildConfig } from 'payload';
 import sharp from 'sharp';
@@ -15,6 +15,7 @@ import { v2Endpoints } from './endpoints/v2';
 import { ShopSettings } from './globals/ShopSettings';
 import { databaseAdapter } from './lib/database';
 import { env } from './lib/env';
+import { repoRoot } from './lib/paths';
 import { createMailTransport } from './services/mail-transport';
 
 export default buildConfig({
@@ -35,8 +36,8 @@ export default buildConfig({
     dateFormat: 'd MMM yyyy, HH:mm',
     meta: { titleSuffix: ' · Bottega content' },
     importMap: {
-      baseDir: fileURLToPath(new URL('.', import.meta.url)),
-      importMapFile: fileURLToPath(new URL('./app/(payload)/cms/importMap.js', import.meta.url)),
+      baseDir: path.join(repoRoot, 'cms'),
+      importMapFile: path.join(repoRoot, 'cms', 'app', '(payload)', 'cms', 'importMap.js'),
     },
   },
   routes: { admin: '/cms' },

@@ -1,11 +1,12 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { mongooseAdapter } from '@payloadcms/db-mongodb';
 import { sqliteAdapter } from '@payloadcms/db-sqlite';
 import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload';
 import { migrations } from '../migrations';
 import { migrateToLatest } from './database-migrations';
+import { repoRoot } from './paths';
 
-const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
+const migrationsDir = path.join(repoRoot, 'cms', 'migrations');
 
 /**
  * DATABASE_URI picks the adapter: a mongodb:// (or mongodb+srv://) URI → MongoDB through mongoose, anything

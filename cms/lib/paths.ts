@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root, whatever directory the process was started from. */
+/**
+ * The repository root, whatever directory the process was started from. This file is two folders below it
+ * both as source (cms/lib/) and compiled (cms/dist/, scripts/build-server.mjs); every other file finds its
+ * way from here, so the compiled server reads the same files as the source.
+ */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, 'data'));

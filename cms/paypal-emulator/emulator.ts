@@ -24,7 +24,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../lib/paths';
 import { crc32 } from 'node:zlib';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import {
@@ -688,7 +688,7 @@ const TOKEN_TTL_SECONDS = 32_400;
 let standinSource: string | null = null;
 function sdkStandin(): string {
   if (standinSource === null)
-    standinSource = fs.readFileSync(fileURLToPath(new URL('./sdk-standin.js', import.meta.url)), 'utf8');
+    standinSource = fs.readFileSync(path.join(repoRoot, 'cms', 'paypal-emulator', 'sdk-standin.js'), 'utf8');
   return standinSource;
 }
 

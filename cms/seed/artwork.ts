@@ -1,14 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { repoRoot } from '../lib/paths';
 
 /**
  * The demo shop's pictures: SVG files under cms/seed/images/ (drawn for the demo catalogue, one per category,
  * product and recipe, plus the About, Contact and weekly-market pictures), rasterised by sharp at seed time.
  * They are content, not code: redraw or replace a file and seed again.
  */
-const ARTWORK_DIR = fileURLToPath(new URL('./images/', import.meta.url));
+const ARTWORK_DIR = path.join(repoRoot, 'cms', 'seed', 'images');
 
 /** The SVG of `cms/seed/images/<key>.svg`, e.g. `product-olio-novello-first-harvest-500-ml`. */
 export const artworkSvg = (key: string): Promise<string> => fs.readFile(path.join(ARTWORK_DIR, `${key}.svg`), 'utf8');

@@ -13,7 +13,7 @@ import type { Payload } from 'payload';
 const LINKABLE_COLLECTIONS = new Set(['recipes', 'products']);
 
 /** What a reader may learn of an image shown in a body: the /assets id it is served under and its alt text. */
-type BodyImages = Map<string, { alt: string }>;
+type BodyImages = Map<string, { alt: string; width: number | null; height: number | null }>;
 
 /**
  * Bodies as they leave the server (storefront recipes, dashboard changelog). An image node carries the shop's
@@ -29,14 +29,20 @@ export async function publicRichTextBodies(payload: Payload, bodies: unknown[]):
     const res = await payload.find({
       collection: 'assets',
       where: { id: { in: ids } },
-      select: { alt: true },
+      // The size too, so the page keeps the picture's room before it loads (no layout shift).
+      select: { alt: true, width: true, height: true },
       depth: 0,
       limit: ids.length,
       pagination: false,
       overrideAccess: true,
     });
-    for (const doc of res.docs as Array<{ id: unknown; alt?: unknown }>) {
-      images.set(String(doc.id), { alt: typeof doc.alt === 'string' ? doc.alt : '' });
+    const size = (value: unknown) => (typeof value === 'number' && value > 0 ? value : null);
+    for (const doc of res.docs as Array<{ id: unknown; alt?: unknown; width?: unknown; height?: unknown }>) {
+      images.set(String(doc.id), {
+        alt: typeof doc.alt === 'string' ? doc.alt : '',
+        width: size(doc.width),
+        height: size(doc.height),
+      });
     }
   }
   return bodies.map((body) =>
@@ -56,7 +62,7 @@ function publicNode(node: RichTextNode, images: BodyImages): RichTextNode | null
       format: typeof node.format === 'string' ? node.format : '',
       relationTo: 'assets',
       value,
-      fields: { alt: image.alt },
+      fields: { alt: image.alt, width: image.width, height: image.height },
     };
   }
   if (node.type === 'link' || node.type === 'autolink') {

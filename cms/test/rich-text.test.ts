@@ -172,7 +172,8 @@ describe('recipe bodies as shoppers get them', () => {
         format: '',
         relationTo: 'assets',
         value: { id: kept.id },
-        fields: { alt: 'Tomatoes on a board' },
+        // 400 × 300 as uploaded (under the 1600 px limit, so kept): the page reserves exactly that room.
+        fields: { alt: 'Tomatoes on a board', width: 400, height: 300 },
       });
       expect(nodes[0].children?.[1]).toMatchObject({
         type: 'link',

@@ -147,7 +147,7 @@ test.describe('public storefront', () => {
       await expect(page).toHaveURL(pathIs(`/site/shop/${encodeURIComponent(productId)}`));
       await expect(page.getByTestId('product-name')).toHaveText(productName);
       await expect(productPage.getByTestId('price')).toHaveText('$18.50');
-      await expect(productPage).toContainText('500 Ml');
+      await expect(productPage).toContainText('500 ml');
       await expect(page.getByTestId('product-stock')).toContainText('In stock');
       await expect(page.getByTestId('product-categories')).toContainText(categoryName);
       await captureScreens(page, testInfo, 'product');

@@ -2,11 +2,14 @@
  * Shop state of SPEC §3: menuState, cart, config (null until loaded) and error. The cart itself lives in
  * site/cart's session-storage store; this context gathers what the storefront shares.
  */
-import { DEFAULT_CURRENCY, type CartItem, type PublicConfig } from '@shop/shared';
+import { DEFAULT_CURRENCY, type CartItem, type PublicConfig, type PublicProduct } from '@shop/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import useSWR from 'swr';
+import { fetchResult } from '../lib/api';
 import { useConfig } from '../site/api/config';
-import { cartCount } from '../site/cart/cart';
+import { cartProductsKey, useCartProducts } from '../site/api/products';
+import { buyableCount, cartIds } from '../site/cart/cart';
 import { cartStore, useCart, type CartProductRef } from '../site/cart/store';
 
 export interface ShopState {
@@ -14,7 +17,7 @@ export interface ShopState {
   menuState: boolean;
   setMenuState: (open: boolean) => void;
   cart: CartItem[];
-  /** Sum of quantities, as the navbar badge shows it. */
+  /** Sum of the quantities that can be bought (in stock and still sold), as the navbar badge shows it. */
   cartCount: number;
   addToCart: (product: CartProductRef, quantity?: number) => boolean;
   removeFromCart: (product: Pick<CartProductRef, 'id' | 'name'>) => void;
@@ -33,6 +36,12 @@ export function ShopStateProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { data, error, mutate } = useConfig();
   const cart = useCart();
+  // The badge asks what the cart page asks (one SWR key, so one request and one answer about availability):
+  // the reply for exactly these ids, and, while that is on its way, the previous list's reply.
+  const ids = useMemo(() => cartIds(cart), [cart]);
+  const { data: replyForCart } = useSWR<PublicProduct[]>(ids.length > 0 ? cartProductsKey(ids) : null, fetchResult);
+  const { data: latestReply } = useCartProducts(ids);
+  const count = buyableCount(cart, replyForCart ?? latestReply, replyForCart !== undefined);
   const [menuState, setMenuState] = useState(false);
 
   // SPEC §7: the config is read again on every path change (the first load is SWR's own).
@@ -52,7 +61,7 @@ export function ShopStateProvider({ children }: { children: ReactNode }) {
       menuState,
       setMenuState,
       cart,
-      cartCount: cartCount(cart),
+      cartCount: count,
       addToCart,
       removeFromCart,
       setCartQuantity: cartStore.setQuantity,
@@ -61,7 +70,7 @@ export function ShopStateProvider({ children }: { children: ReactNode }) {
       currency: data?.currency_code ?? DEFAULT_CURRENCY,
       error: Boolean(error),
     }),
-    [menuState, cart, addToCart, removeFromCart, data, error],
+    [menuState, cart, count, addToCart, removeFromCart, data, error],
   );
 
   return <ShopStateContext.Provider value={value}>{children}</ShopStateContext.Provider>;

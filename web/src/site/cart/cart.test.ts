@@ -1,5 +1,20 @@
+import type { PublicProduct } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { addItem, cartCount, MAX_LINES, parseStoredCart, removeItem, serializeCart, setQuantity } from './cart';
+import {
+  addItem,
+  buyableCount,
+  cartCount,
+  cartFromMirrorChange,
+  MAX_LINES,
+  parseCartMirror,
+  parseStoredCart,
+  removeItem,
+  sameCart,
+  serializeCart,
+  serializeCartMirror,
+  setQuantity,
+  startingCart,
+} from './cart';
 
 describe('addItem', () => {
   it('when the id is new, then a line is appended at the end', () => {
@@ -133,5 +148,213 @@ describe('parseStoredCart', () => {
         ]),
       ),
     ).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------- the local-storage mirror
+
+/** 2025-03-01T12:00:00Z, the "now" of the mirror tests. */
+const NOW = 1_740_830_400_000;
+const DAY = 86_400_000;
+
+describe('serializeCartMirror', () => {
+  it('when a cart is mirrored, then the record carries version 1, the save time and the lines', () => {
+    expect(serializeCartMirror([{ id: 'a', quantity: 2 }], NOW)).toBe(
+      '{"version":1,"savedAt":1740830400000,"items":[{"id":"a","quantity":2}]}',
+    );
+  });
+});
+
+describe('parseCartMirror', () => {
+  it('when the record was written a moment ago, then its lines come back as they were', () => {
+    const raw = '{"version":1,"savedAt":1740830399000,"items":[{"id":"a","quantity":2},{"id":"b-7","quantity":999}]}';
+    expect(parseCartMirror(raw, NOW)).toEqual([
+      { id: 'a', quantity: 2 },
+      { id: 'b-7', quantity: 999 },
+    ]);
+  });
+
+  it('when an empty cart was mirrored, then an empty cart comes back (not "nothing stored")', () => {
+    expect(parseCartMirror('{"version":1,"savedAt":1740830400000,"items":[]}', NOW)).toEqual([]);
+  });
+
+  it('when nothing is stored or the text is not JSON, then there is no mirror', () => {
+    expect(parseCartMirror(null, NOW)).toBeNull();
+    expect(parseCartMirror('', NOW)).toBeNull();
+    expect(parseCartMirror('{"version":1,"savedAt":', NOW)).toBeNull();
+    expect(parseCartMirror('undefined', NOW)).toBeNull();
+  });
+
+  it('when the version is unknown or missing, then the record is ignored', () => {
+    expect(parseCartMirror('{"version":2,"savedAt":1740830400000,"items":[{"id":"a","quantity":1}]}', NOW)).toBeNull();
+    expect(
+      parseCartMirror('{"version":"1","savedAt":1740830400000,"items":[{"id":"a","quantity":1}]}', NOW),
+    ).toBeNull();
+    expect(parseCartMirror('{"savedAt":1740830400000,"items":[{"id":"a","quantity":1}]}', NOW)).toBeNull();
+  });
+
+  it('when the record has the wrong shape, then it is ignored', () => {
+    expect(parseCartMirror('[{"id":"a","quantity":1}]', NOW)).toBeNull();
+    expect(parseCartMirror('null', NOW)).toBeNull();
+    expect(parseCartMirror('7', NOW)).toBeNull();
+    expect(parseCartMirror('{"version":1,"savedAt":1740830400000,"items":{"id":"a","quantity":1}}', NOW)).toBeNull();
+    expect(parseCartMirror('{"version":1,"items":[{"id":"a","quantity":1}]}', NOW)).toBeNull();
+    expect(parseCartMirror('{"version":1,"savedAt":"yesterday","items":[]}', NOW)).toBeNull();
+  });
+
+  it('when the record is older than 30 days, then it is ignored; at exactly 30 days it still counts', () => {
+    const items = '"items":[{"id":"a","quantity":1}]';
+    expect(parseCartMirror(`{"version":1,"savedAt":${NOW - 30 * DAY - 1},${items}}`, NOW)).toBeNull();
+    expect(parseCartMirror(`{"version":1,"savedAt":${NOW - 30 * DAY},${items}}`, NOW)).toEqual([
+      { id: 'a', quantity: 1 },
+    ]);
+  });
+
+  it('when some lines are malformed or absurd, then only those lines are dropped', () => {
+    const items = [
+      { id: 'keep', quantity: 3 },
+      { id: 'zero', quantity: 0 },
+      { id: 'huge', quantity: 1000 },
+      { id: 'billion', quantity: 1e9 },
+      { id: 'half', quantity: 1.5 },
+      { id: 'text', quantity: '2' },
+      { id: '../etc/passwd', quantity: 1 },
+      { id: 'extra', quantity: 1, price: 0 },
+      { quantity: 1 },
+      'a',
+      null,
+      { id: 'also-kept', quantity: 1 },
+    ];
+    expect(parseCartMirror(JSON.stringify({ version: 1, savedAt: NOW, items }), NOW)).toEqual([
+      { id: 'keep', quantity: 3 },
+      { id: 'also-kept', quantity: 1 },
+    ]);
+  });
+
+  it('when an id repeats, then its first line is kept', () => {
+    const raw = '{"version":1,"savedAt":1740830400000,"items":[{"id":"a","quantity":2},{"id":"a","quantity":5}]}';
+    expect(parseCartMirror(raw, NOW)).toEqual([{ id: 'a', quantity: 2 }]);
+  });
+
+  it('when the record holds 150 lines, then the first 100 are kept', () => {
+    const items = Array.from({ length: 150 }, (_, i) => ({ id: `p${i}`, quantity: 1 }));
+    const parsed = parseCartMirror(JSON.stringify({ version: 1, savedAt: NOW, items }), NOW);
+    expect(parsed).toHaveLength(100);
+    expect(parsed?.[99]).toEqual({ id: 'p99', quantity: 1 });
+  });
+});
+
+describe('startingCart', () => {
+  const mirror = '{"version":1,"savedAt":1740830000000,"items":[{"id":"m","quantity":4}]}';
+
+  it('when this tab already has a session cart, then it is kept and the mirror is not used', () => {
+    expect(startingCart('[{"id":"s","quantity":1}]', mirror, NOW)).toEqual([{ id: 's', quantity: 1 }]);
+  });
+
+  it('when the session cart is missing, empty or unreadable, then the mirror restores the cart', () => {
+    expect(startingCart(null, mirror, NOW)).toEqual([{ id: 'm', quantity: 4 }]);
+    expect(startingCart('[]', mirror, NOW)).toEqual([{ id: 'm', quantity: 4 }]);
+    expect(startingCart('{broken', mirror, NOW)).toEqual([{ id: 'm', quantity: 4 }]);
+  });
+
+  it('when neither holds a readable cart, then the cart starts empty', () => {
+    expect(startingCart(null, null, NOW)).toEqual([]);
+    expect(startingCart('{broken', '{"version":9,"savedAt":1740830000000,"items":[]}', NOW)).toEqual([]);
+  });
+});
+
+describe('cartFromMirrorChange', () => {
+  it('when another tab saved a cart, then this tab takes it', () => {
+    expect(
+      cartFromMirrorChange(
+        'bottega.cart',
+        '{"version":1,"savedAt":1740830400000,"items":[{"id":"a","quantity":6}]}',
+        NOW,
+      ),
+    ).toEqual([{ id: 'a', quantity: 6 }]);
+  });
+
+  it('when another tab removed the mirror, then this tab empties its cart', () => {
+    expect(cartFromMirrorChange('bottega.cart', null, NOW)).toEqual([]);
+  });
+
+  it('when the change is to another key, clears all local storage, or is unreadable, then it is ignored', () => {
+    expect(cartFromMirrorChange('cart', '[{"id":"a","quantity":1}]', NOW)).toBeNull();
+    expect(cartFromMirrorChange(null, null, NOW)).toBeNull();
+    expect(cartFromMirrorChange('bottega.cart', 'not json', NOW)).toBeNull();
+    expect(cartFromMirrorChange('bottega.cart', '{"version":2,"savedAt":1740830400000,"items":[]}', NOW)).toBeNull();
+  });
+});
+
+describe('sameCart', () => {
+  it('when ids, quantities and order match, then the carts are the same; otherwise not', () => {
+    expect(sameCart([{ id: 'a', quantity: 1 }], [{ id: 'a', quantity: 1 }])).toBe(true);
+    expect(sameCart([{ id: 'a', quantity: 1 }], [{ id: 'a', quantity: 2 }])).toBe(false);
+    expect(sameCart([{ id: 'a', quantity: 1 }], [])).toBe(false);
+    expect(
+      sameCart(
+        [
+          { id: 'a', quantity: 1 },
+          { id: 'b', quantity: 1 },
+        ],
+        [
+          { id: 'b', quantity: 1 },
+          { id: 'a', quantity: 1 },
+        ],
+      ),
+    ).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------- the badge
+
+const product = (id: string, overrides: Partial<PublicProduct> = {}): PublicProduct => ({
+  id,
+  name: `Product ${id}`,
+  description: '',
+  price: 10,
+  stars: 4,
+  img: null,
+  img_id: null,
+  categories: [],
+  inventory_stock: true,
+  quantity_amount: 500,
+  quantity_unit: 'Ml',
+  published: true,
+  apply_discount: false,
+  discount_unit: '%',
+  discount_amount: 0,
+  apply_shipping: true,
+  updated_at: '2025-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+describe('buyableCount', () => {
+  const cart = [
+    { id: 'ok', quantity: 2 },
+    { id: 'sold-out', quantity: 3 },
+    { id: 'hidden', quantity: 4 },
+    { id: 'gone', quantity: 5 },
+  ];
+  const reply = [
+    product('ok'),
+    product('sold-out', { inventory_stock: false }),
+    product('hidden', { published: false }),
+  ];
+
+  it('when the reply for this cart is in, then only published, in-stock lines count', () => {
+    expect(buyableCount(cart, reply, true)).toBe(2);
+  });
+
+  it('when the reply is for an older list, then lines it does not know count until the new one arrives', () => {
+    expect(buyableCount(cart, reply, false)).toBe(7);
+  });
+
+  it('when no reply has arrived yet, then every line counts', () => {
+    expect(buyableCount(cart, undefined, false)).toBe(14);
+  });
+
+  it('when the cart is empty, then the count is 0', () => {
+    expect(buyableCount([], reply, true)).toBe(0);
   });
 });

@@ -2,7 +2,8 @@
  * The cart as pure functions over CartItem[] (SPEC §4 Cart). Limits come from the shared cartSchema so the
  * stored cart always passes the same validation the server applies to cart queries.
  */
-import { cartSchema, type CartItem } from '@shop/shared';
+import { cartItemSchema, cartSchema, type CartItem, type PublicProduct } from '@shop/shared';
+import { cartRows } from '../checkout/checkout';
 
 export const CART_STORAGE_KEY = 'cart';
 export const MAX_QUANTITY = 999;
@@ -63,3 +64,104 @@ export function parseStoredCart(raw: string | null | undefined): CartItem[] {
 }
 
 export const serializeCart = (cart: readonly CartItem[]): string => JSON.stringify(cart);
+
+export const sameCart = (a: readonly CartItem[], b: readonly CartItem[]): boolean =>
+  a.length === b.length && a.every((item, i) => item.id === b[i].id && item.quantity === b[i].quantity);
+
+// ---------------------------------------------------------------- the local-storage mirror
+
+/**
+ * Session storage dies with the tab, so the cart is mirrored into local storage too (issue 12): a new tab or a
+ * restarted browser starts from it, and open tabs follow each other's changes through the `storage` event.
+ * The session cart stays what SPEC §3 describes; the mirror only seeds it and carries changes between tabs.
+ */
+export const CART_MIRROR_KEY = 'bottega.cart';
+/** Bumped when the stored shape changes; a mirror of another version is ignored rather than guessed at. */
+export const CART_MIRROR_VERSION = 1;
+/** A basket left for longer than this on a (possibly shared) computer is not brought back. */
+export const CART_MIRROR_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface CartMirror {
+  version: typeof CART_MIRROR_VERSION;
+  /** Epoch milliseconds of the change that wrote it. */
+  savedAt: number;
+  items: CartItem[];
+}
+
+export const serializeCartMirror = (cart: readonly CartItem[], savedAt: number): string =>
+  JSON.stringify({ version: CART_MIRROR_VERSION, savedAt, items: [...cart] } satisfies CartMirror);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Reads the mirror. Local storage outlives releases and can be edited by hand, so it is trusted less than
+ * the session cart: null when the record as a whole is unusable (missing, not JSON, another version, no
+ * items list, no save time, older than CART_MIRROR_MAX_AGE_MS); otherwise its good lines, each checked
+ * as the server checks cart items, leaving out a malformed line, an absurd quantity or a repeated id
+ * rather than the whole basket, and keeping at most MAX_LINES.
+ */
+export function parseCartMirror(raw: string | null | undefined, now: number): CartItem[] | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value) || value.version !== CART_MIRROR_VERSION || !Array.isArray(value.items)) return null;
+  const { savedAt } = value;
+  if (typeof savedAt !== 'number' || !Number.isFinite(savedAt) || now - savedAt > CART_MIRROR_MAX_AGE_MS) return null;
+
+  const seen = new Set<string>();
+  const items: CartItem[] = [];
+  for (const entry of value.items as unknown[]) {
+    const line = cartItemSchema.safeParse(entry);
+    if (!line.success || seen.has(line.data.id)) continue;
+    seen.add(line.data.id);
+    items.push(line.data);
+    if (items.length === MAX_LINES) break;
+  }
+  return items;
+}
+
+/**
+ * The cart a page view starts with: this tab's session cart when it has lines (SPEC §3), otherwise the
+ * mirror's (a new tab, a restarted browser), otherwise empty.
+ */
+export function startingCart(sessionRaw: string | null, mirrorRaw: string | null, now: number): CartItem[] {
+  const session = parseStoredCart(sessionRaw);
+  if (session.length > 0) return session;
+  return parseCartMirror(mirrorRaw, now) ?? [];
+}
+
+/**
+ * What another tab's change to the mirror means for this tab: its cart, [] when the mirror was removed,
+ * or null (keep this tab's cart) when the change is not ours to follow: another key, local storage cleared
+ * as a whole (key null, e.g. by the admin area), or a value that does not read as a cart.
+ */
+export function cartFromMirrorChange(key: string | null, newValue: string | null, now: number): CartItem[] | null {
+  if (key !== CART_MIRROR_KEY) return null;
+  if (newValue === null) return [];
+  return parseCartMirror(newValue, now);
+}
+
+// ---------------------------------------------------------------- the badge
+
+/**
+ * The navbar badge counts only what can be bought (issue 12), by the cart page's own rule (cartRows): a
+ * line counts while products/cart/show shows it published and in stock. `replyCoversCart` is false while
+ * the reply for the current list of ids is still on its way (or failed): lines the older reply does not
+ * know then count, as the store only ever adds products that were in stock; once the reply for this very
+ * list is in, a line it leaves out is no longer sold.
+ */
+export function buyableCount(
+  cart: readonly CartItem[],
+  products: readonly PublicProduct[] | undefined,
+  replyCoversCart: boolean,
+): number {
+  return cartRows(cart, products ?? []).reduce(
+    (sum, row) => (row.status === 'ok' || (row.product === null && !replyCoversCart) ? sum + row.item.quantity : sum),
+    0,
+  );
+}

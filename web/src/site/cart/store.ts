@@ -1,13 +1,26 @@
 /**
- * The cart kept in session storage (SPEC §3 "Storage", §4 Cart). One small external store, so the navbar
- * badge, product cards and the later cart and checkout screens read the same list without prop drilling,
- * and every change is saved at once.
+ * The cart kept in session storage (SPEC §3 "Storage", §4 Cart) and mirrored into local storage (issue 12,
+ * see cart.ts). One small external store, so the navbar badge, product cards and the cart and checkout
+ * screens read the same list without prop drilling, every change is saved at once, and a change made in
+ * another tab arrives through the `storage` event.
  */
 import type { CartItem } from '@shop/shared';
 import { useSyncExternalStore } from 'react';
 import { notify } from '../../lib/notify';
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
-import { addItem, CART_STORAGE_KEY, cartCount, parseStoredCart, removeItem, serializeCart, setQuantity } from './cart';
+import {
+  addItem,
+  CART_MIRROR_KEY,
+  CART_STORAGE_KEY,
+  cartCount,
+  cartFromMirrorChange,
+  removeItem,
+  sameCart,
+  serializeCart,
+  serializeCartMirror,
+  setQuantity,
+  startingCart,
+} from './cart';
 import { CART_MESSAGES } from './messages';
 
 /** The product fields the cart needs to decide and to tell the shopper what happened. */
@@ -24,17 +37,37 @@ let current: CartItem[] | null = null;
 function read(): CartItem[] {
   if (current === null) {
     const raw = readStorage('session', CART_STORAGE_KEY);
-    current = parseStoredCart(raw);
-    // A value we could not read is replaced, so the next visit does not trip over it again.
-    if (raw !== null && current.length === 0) writeStorage('session', CART_STORAGE_KEY, serializeCart(current));
+    current = startingCart(raw, readStorage('local', CART_MIRROR_KEY), Date.now());
+    // The session cart is rewritten when it was unreadable (so the next visit does not trip over it again)
+    // or when the mirror just seeded it.
+    const settled = serializeCart(current);
+    if ((raw !== null || current.length > 0) && raw !== settled) writeStorage('session', CART_STORAGE_KEY, settled);
   }
   return current;
+}
+
+function emit(): void {
+  listeners.forEach((listener) => listener());
 }
 
 function commit(next: CartItem[]): void {
   current = next;
   writeStorage('session', CART_STORAGE_KEY, serializeCart(next));
-  listeners.forEach((listener) => listener());
+  writeStorage('local', CART_MIRROR_KEY, serializeCartMirror(next, Date.now()));
+  emit();
+}
+
+/**
+ * Another tab changed the mirror: this tab takes its cart as it is (the last change wins, as with one shared
+ * basket), saves it in its own session storage and redraws. Browsers never send the event to the tab that
+ * wrote, so this cannot echo.
+ */
+function onStorage(event: StorageEvent): void {
+  const next = cartFromMirrorChange(event.key, event.newValue, Date.now());
+  if (next === null || sameCart(next, read())) return;
+  current = next;
+  writeStorage('session', CART_STORAGE_KEY, serializeCart(next));
+  emit();
 }
 
 const EMPTY: CartItem[] = [];
@@ -43,8 +76,12 @@ export const cartStore = {
   getSnapshot: (): CartItem[] => read(),
   getServerSnapshot: (): CartItem[] => EMPTY,
   subscribe(listener: Listener): () => void {
+    if (listeners.size === 0) window.addEventListener('storage', onStorage);
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+    };
   },
 
   /** Returns whether anything was added; out-of-stock products never are (SPEC §4 Stock). */
@@ -74,11 +111,15 @@ export const cartStore = {
     commit(setQuantity(read(), id, quantity));
   },
 
-  /** After a completed payment (SPEC §4 Payment) the cart leaves session storage entirely. */
+  /**
+   * After a completed payment (SPEC §4 Payment) the cart leaves session storage entirely. The mirror keeps an
+   * empty cart rather than nothing, so other open tabs empty theirs too instead of offering to pay again.
+   */
   clear(): void {
     current = [];
     removeStorage('session', CART_STORAGE_KEY);
-    listeners.forEach((listener) => listener());
+    writeStorage('local', CART_MIRROR_KEY, serializeCartMirror([], Date.now()));
+    emit();
   },
 };
 

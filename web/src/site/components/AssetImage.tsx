@@ -9,10 +9,19 @@ interface Props {
   className?: string;
   /** Above-the-fold images load at once; the rest wait until they are near the viewport. */
   eager?: boolean;
+  /**
+   * The picture's own proportions (any unit: 480×480, 1200×800). The browser reserves the space from them
+   * before the file arrives, so nothing below jumps when it does. Defaults to the size's square.
+   */
+  width?: number;
+  height?: number;
 }
 
+/** The server's fixed crops (cms collections/Assets imageSizes); "full" pictures are square unless told. */
+const SIZE_PIXELS: Record<AssetSize, number> = { thumbnail: 160, card: 480, full: 800 };
+
 /** An image from /assets, or a warm placeholder when there is none or it fails to load. */
-export function AssetImage({ id, alt, size = 'card', className, eager = false }: Props) {
+export function AssetImage({ id, alt, size = 'card', className, eager = false, width, height }: Props) {
   const [failedId, setFailedId] = useState<string | null>(null);
   const src = assetUrl(id, size);
   if (!src || failedId === id) {
@@ -31,6 +40,8 @@ export function AssetImage({ id, alt, size = 'card', className, eager = false }:
       className={className}
       src={src}
       alt={alt}
+      width={width ?? SIZE_PIXELS[size]}
+      height={height ?? SIZE_PIXELS[size]}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       onError={() => setFailedId(id ?? null)}

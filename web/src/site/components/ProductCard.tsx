@@ -1,5 +1,5 @@
 import { DeleteOutlined, EyeOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { hasEffectiveDiscount, type PublicProduct } from '@shop/shared';
+import { formatQuantity, hasEffectiveDiscount, type PublicProduct } from '@shop/shared';
 import { Button, Tooltip } from 'antd';
 import { Link } from 'react-router-dom';
 import { useShopState } from '../../app/shop-state';
@@ -9,14 +9,24 @@ import './components.css';
 
 interface Props {
   product: PublicProduct;
-  /** In the cart the card also offers removal (SPEC §2 product card). */
-  cartView?: boolean;
+  /** The category whose page lists the card: a product in several categories is labelled with that one. */
+  categoryId?: string;
 }
 
-export function ProductCard({ product, cartView = false }: Props) {
-  const { currency, addToCart, removeFromCart } = useShopState();
+/** The category a card names: the one being browsed when the product belongs to it, else its first. */
+function categoryLabel(product: PublicProduct, categoryId: string | undefined): string {
+  const viewed = categoryId === undefined ? undefined : product.categories.find((c) => c.id === categoryId);
+  return (viewed ?? product.categories[0])?.name ?? '';
+}
+
+export function ProductCard({ product, categoryId }: Props) {
+  const { currency, cart, addToCart, removeFromCart } = useShopState();
   const href = `/site/shop/${encodeURIComponent(product.id)}`;
   const inStock = product.inventory_stock;
+  // SPEC §2 product card: removal is offered once the product is in the cart.
+  const inCart = cart.some((item) => item.id === product.id);
+  const discounted = hasEffectiveDiscount(product);
+  const quantity = formatQuantity(product.quantity_amount, product.quantity_unit);
 
   return (
     <article
@@ -33,12 +43,6 @@ export function ProductCard({ product, cartView = false }: Props) {
             className="product-card-img"
           />
         </Link>
-        <div className="product-card-badges">
-          {hasEffectiveDiscount(product) && (
-            <span className="badge badge--sale">{discountLabel(product, currency)}</span>
-          )}
-          {!inStock && <span className="badge badge--muted">Not available</span>}
-        </div>
         {/* Shown on hover or keyboard focus; always visible on touch screens, which cannot hover. */}
         <div className="product-card-actions">
           <Tooltip title="View product">
@@ -59,7 +63,7 @@ export function ProductCard({ product, cartView = false }: Props) {
               onClick={() => addToCart(product, 1)}
             />
           </Tooltip>
-          {cartView && (
+          {inCart && (
             <Tooltip title="Remove from cart">
               <Button
                 shape="circle"
@@ -76,18 +80,27 @@ export function ProductCard({ product, cartView = false }: Props) {
       </div>
       <div className="product-card-body">
         <div className="product-card-meta">
-          <span className="product-card-category">{product.categories[0]?.name ?? ''}</span>
-          {product.quantity_amount > 0 && (
-            <span className="product-card-size">
-              {product.quantity_amount} {product.quantity_unit}
+          <span className="product-card-category" data-testid="product-card-category">
+            {categoryLabel(product, categoryId)}
+          </span>
+          {quantity && (
+            <span className="product-card-size" data-testid="product-card-size">
+              {quantity}
             </span>
           )}
         </div>
         <h3 className="product-card-name">
           <Link to={href}>{product.name}</Link>
         </h3>
+        {/* Below the photo, not on it: the product's name is printed across the top of its picture. */}
         <div className="product-card-footer">
           <Price product={product} currency={currency} />
+          {(discounted || !inStock) && (
+            <span className="product-card-badges" data-testid="product-card-badges">
+              {discounted && <span className="badge badge--sale">{discountLabel(product, currency)}</span>}
+              {!inStock && <span className="badge badge--muted">Not available</span>}
+            </span>
+          )}
         </div>
       </div>
     </article>

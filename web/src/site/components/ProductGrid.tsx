@@ -8,14 +8,15 @@ interface Props {
   loading?: boolean;
   /** How many skeleton cards stand in while the first products load. */
   placeholders?: number;
-  cartView?: boolean;
+  /** The category page that shows the grid, so cards name that category (see ProductCard). */
+  categoryId?: string;
 }
 
-export function ProductGrid({ products, loading = false, placeholders = 8, cartView }: Props) {
+export function ProductGrid({ products, loading = false, placeholders = 8, categoryId }: Props) {
   return (
     <div className="product-grid" data-testid="product-grid" aria-busy={loading}>
       {products.map((product) => (
-        <ProductCard key={product.id} product={product} cartView={cartView} />
+        <ProductCard key={product.id} product={product} categoryId={categoryId} />
       ))}
       {loading &&
         products.length === 0 &&

@@ -50,11 +50,19 @@ export function RichTextBody({ value, imageAlt = '', className, origin }: Props)
         upload: ({ node }) => {
           const id = relationId(node.value);
           if (!id) return null;
-          const fields = (node.fields ?? {}) as { alt?: unknown };
+          const fields = (node.fields ?? {}) as { alt?: unknown; width?: unknown; height?: unknown };
           const alt = typeof fields.alt === 'string' && fields.alt.trim() ? fields.alt : imageAlt;
+          const pixels = (value: unknown) => (typeof value === 'number' && value > 0 ? value : undefined);
           return (
             <figure className="rich-text-figure">
-              <AssetImage id={id} alt={alt} size="full" className="rich-text-img" />
+              <AssetImage
+                id={id}
+                alt={alt}
+                size="full"
+                className="rich-text-img"
+                width={pixels(fields.width)}
+                height={pixels(fields.height)}
+              />
             </figure>
           );
         },

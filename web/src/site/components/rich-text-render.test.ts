@@ -17,13 +17,13 @@ const render = (value: Parameters<typeof RichTextBody>[0]['value'], imageAlt = '
   renderToStaticMarkup(createElement(RichTextBody, { value, imageAlt, origin: SHOP }));
 
 /** An image node as the server hands it out: the ImageRef and the asset's alt text. */
-const image = (id: string, alt: string) => ({
+const image = (id: string, alt: string, size: { width?: number; height?: number } = {}) => ({
   type: 'upload',
   version: 3,
   format: '',
   relationTo: 'assets',
   value: { id },
-  fields: { alt },
+  fields: { alt, ...size },
 });
 
 describe('RichTextBody', () => {
@@ -68,14 +68,17 @@ describe('RichTextBody', () => {
     expect(html).toBe('<div class="rich-text"><p>click</p></div>');
   });
 
-  it('when a body has an image, then it is the shop image from /assets with the asset alt, or the fallback', () => {
-    const html = render(richTextRoot([image('a-1', 'Ripe tomatoes'), image('a-2', '')]), 'Bruschetta');
+  it('when a body has an image, then it is the shop image from /assets with the asset alt and size, or the fallbacks', () => {
+    const html = render(
+      richTextRoot([image('a-1', 'Ripe tomatoes', { width: 640, height: 420 }), image('a-2', '')]),
+      'Bruschetta',
+    );
     expect(html).toBe(
       '<div class="rich-text">' +
         '<figure class="rich-text-figure"><img class="rich-text-img" src="/assets/a-1" alt="Ripe tomatoes" ' +
-        'loading="lazy" decoding="async"/></figure>' +
+        'width="640" height="420" loading="lazy" decoding="async"/></figure>' +
         '<figure class="rich-text-figure"><img class="rich-text-img" src="/assets/a-2" alt="Bruschetta" ' +
-        'loading="lazy" decoding="async"/></figure></div>',
+        'width="800" height="800" loading="lazy" decoding="async"/></figure></div>',
     );
   });
 

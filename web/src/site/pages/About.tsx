@@ -1,6 +1,7 @@
 import { HeartOutlined, ShopOutlined, SunOutlined } from '@ant-design/icons';
 import { ButtonLink } from '../../components/ButtonLink';
 import { staticAssetUrl } from '../../lib/api';
+import { useDocumentMeta } from '../lib/use-document-meta';
 import './about.css';
 
 const VALUES = [
@@ -22,6 +23,7 @@ const VALUES = [
 ];
 
 export default function About() {
+  useDocumentMeta({ title: 'About us' });
   return (
     <div className="page about">
       <div className="about-grid">

@@ -6,20 +6,22 @@ import {
   ReloadOutlined,
   ShopOutlined,
 } from '@ant-design/icons';
-import { cartTotals, formatMoney, lineTotal, type PublicConfig } from '@shop/shared';
-import { Alert, Button, Checkbox, Empty, InputNumber, Result, Spin, Tag } from 'antd';
+import { cartTotals, formatMoney, formatQuantity, lineTotal, type PublicConfig } from '@shop/shared';
+import { Alert, Button, Checkbox, Empty, Result, Spin, Tag } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useShopState } from '../../app/shop-state';
 import { ButtonLink } from '../../components/ButtonLink';
 import { PageLoader } from '../../components/PageLoader';
 import { useCartProducts } from '../api/products';
-import { cartIds, MAX_QUANTITY } from '../cart/cart';
+import { cartIds } from '../cart/cart';
+import { QuantityStepper } from '../cart/QuantityStepper';
 import { cartRows, isOnlinePaymentOff, payableLines, type CartRow } from '../checkout/checkout';
 import { CHECKOUT_MESSAGES } from '../checkout/messages';
 import { AssetImage } from '../components/AssetImage';
 import { Price } from '../components/Price';
 import { TotalsList } from '../components/TotalsList';
+import { useDocumentMeta } from '../lib/use-document-meta';
 import '../checkout/checkout.css';
 import './cart.css';
 
@@ -122,9 +124,7 @@ function CartLineItem({ row, currency, onQuantity, onRemove }: LineProps) {
         <div className="cart-line-meta">
           {product && <Price product={product} currency={currency} />}
           {product && product.quantity_amount > 0 && (
-            <span className="cart-line-size">
-              {product.quantity_amount} {product.quantity_unit}
-            </span>
+            <span className="cart-line-size">{formatQuantity(product.quantity_amount, product.quantity_unit)}</span>
           )}
         </div>
         {status !== 'ok' && (
@@ -135,19 +135,13 @@ function CartLineItem({ row, currency, onQuantity, onRemove }: LineProps) {
       </div>
 
       <div className="cart-line-qty">
-        <span className="cart-line-label">Qty</span>
-        <InputNumber
-          min={1}
-          max={MAX_QUANTITY}
-          precision={0}
+        <QuantityStepper
           value={item.quantity}
           disabled={!available}
-          aria-label={`Quantity of ${name}`}
-          data-testid="cart-line-qty"
-          // An emptied box keeps the last quantity: removing is the bin's job (SPEC §5 minimum 1).
-          onChange={(value) => {
-            if (typeof value === 'number' && value >= 1) onQuantity(item.id, value);
-          }}
+          label={`Quantity of ${name}`}
+          testId="cart-line-qty"
+          // Steppers and the box stop at 1 (SPEC §5 minimum): removing is the bin's job.
+          onChange={(quantity) => onQuantity(item.id, quantity)}
         />
       </div>
 
@@ -220,6 +214,7 @@ function CartSummary({ rows, config, currency, payment, terms, onTerms }: Summar
 }
 
 export default function Cart() {
+  useDocumentMeta({ title: 'Your cart' });
   const { cart, config, currency, removeFromCart, setCartQuantity } = useShopState();
   const ids = useMemo(() => cartIds(cart), [cart]);
   const { data: products, error, isLoading, mutate } = useCartProducts(ids);

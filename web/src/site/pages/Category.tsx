@@ -7,12 +7,19 @@ import { isApiError } from '../../lib/api';
 import { useCategory } from '../api/categories';
 import { AssetImage } from '../components/AssetImage';
 import { ProductGrid } from '../components/ProductGrid';
+import { SHOP_NAME } from '../lib/document-meta';
+import { useDocumentMeta } from '../lib/use-document-meta';
 import './category.css';
 
 /** The shop narrowed to one category (SPEC §2 "Shop with a category id"). */
 export default function Category() {
   const { id } = useParams<{ id: string }>();
   const { data: category, error, isLoading } = useCategory(id);
+  useDocumentMeta({
+    title: category?.name,
+    // A category without its own text still describes itself rather than repeating the shop's description.
+    description: category && (category.description || `${category.name} from the ${SHOP_NAME} pantry.`),
+  });
 
   // An unknown or malformed id is a missing page, not an outage.
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return <Navigate to="/site/404" replace />;
@@ -37,24 +44,32 @@ export default function Category() {
       />
       <header className="category-hero">
         <div className="category-hero-media">
-          <AssetImage id={category.img?.id ?? category.img_id} alt="" size="full" className="category-hero-img" eager />
+          <AssetImage
+            id={category.img?.id ?? category.img_id}
+            alt=""
+            size="full"
+            className="category-hero-img"
+            width={1200}
+            height={800}
+            eager
+          />
         </div>
-        <div>
+        <div className="category-hero-head">
           <span className="eyebrow">Category</span>
-          <h1 className="page-title" data-testid="category-name">
+          <h1 className="page-title category-title" data-testid="category-name">
             {category.name}
           </h1>
-          {category.description && <p className="category-description">{category.description}</p>}
-          <span className="category-count">
-            {category.products.length} {category.products.length === 1 ? 'product' : 'products'}
-          </span>
         </div>
+        {category.description && <p className="category-description">{category.description}</p>}
+        <span className="category-count">
+          {category.products.length} {category.products.length === 1 ? 'product' : 'products'}
+        </span>
       </header>
 
       {category.products.length === 0 ? (
         <Empty className="shop-empty" description="No products in this category right now." />
       ) : (
-        <ProductGrid products={category.products} />
+        <ProductGrid products={category.products} categoryId={category.id} />
       )}
 
       <div className="category-back">

@@ -7,6 +7,7 @@ import { staticAssetUrl } from '../../lib/api';
 import { handleResult, notify } from '../../lib/notify';
 import { sendContact } from '../api/contacts';
 import { SHOP_EMAIL, SHOP_PHONE, SHOP_PHONE_HREF } from '../shop-info';
+import { useDocumentMeta } from '../lib/use-document-meta';
 import './contact.css';
 
 /** The shared contact message plus the terms box, which is checked here and never sent. */
@@ -59,6 +60,7 @@ function ContactInfo() {
 }
 
 export default function Contact() {
+  useDocumentMeta({ title: 'Contact us' });
   const [form] = Form.useForm<ContactFormValues>();
   const [sending, setSending] = useState(false);
 

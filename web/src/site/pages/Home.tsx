@@ -13,6 +13,7 @@ import { AssetImage } from '../components/AssetImage';
 import { discountLabel } from '../components/Price';
 import { ProductGrid } from '../components/ProductGrid';
 import { RecipeTeaser } from '../components/RecipeTeaser';
+import { useDocumentMeta } from '../lib/use-document-meta';
 import './home.css';
 
 const productHref = (id: string) => `/site/shop/${encodeURIComponent(id)}`;
@@ -69,7 +70,12 @@ function NewestHighlight({ product }: { product: PublicProduct | null | undefine
   );
 }
 
+/** The weekly-schedule picture is drawn 1400×500 (cms seed); its size is reserved before it loads. */
+const WEEKLY_PLAN_WIDTH = 1400;
+const WEEKLY_PLAN_HEIGHT = 500;
+
 function WeeklyPlan() {
+  const src = staticAssetUrl('weekly-schedule.webp');
   return (
     <section className="section weekly" data-testid="weekly-banner">
       <div className="section-head">
@@ -78,16 +84,22 @@ function WeeklyPlan() {
           <h2 className="section-title">Our week at the markets</h2>
         </div>
       </div>
-      {/* On a phone the plan keeps a readable size and scrolls sideways (focusable, so keys scroll it too). */}
-      <div className="weekly-frame" tabIndex={0} role="region" aria-label="This week's market plan">
+      {/* Always whole, never scrolled sideways: on a phone its small lettering is one tap away at full size,
+          where the phone's own zoom works. */}
+      <a className="weekly-frame" href={src} target="_blank" rel="noopener" data-testid="weekly-open">
         <img
           className="weekly-img"
-          src={staticAssetUrl('weekly-schedule.webp')}
+          src={src}
+          width={WEEKLY_PLAN_WIDTH}
+          height={WEEKLY_PLAN_HEIGHT}
           alt="This week's plan: the farmers' markets and days where you can find the Bottega di Famiglia stall"
           loading="lazy"
           decoding="async"
         />
-      </div>
+      </a>
+      <a className="weekly-hint" href={src} target="_blank" rel="noopener">
+        Open the plan full size
+      </a>
     </section>
   );
 }
@@ -95,11 +107,19 @@ function WeeklyPlan() {
 /** SPEC §2: shown only when the latest discounted product really has a discount amount. */
 function DiscountHighlight({ product }: { product: PublicProduct | null | undefined }) {
   const { currency } = useShopState();
+  // Its place is kept while it loads: most days there is an offer, and it would otherwise push the page down.
+  if (product === undefined) return <div className="section discount discount--loading" aria-hidden="true" />;
   if (!product || !(product.discount_amount > 0)) return null;
   return (
     <section className="section discount" data-testid="discount-highlight">
       <div className="discount-media">
-        <AssetImage id={product.img?.id ?? product.img_id} alt={product.name} size="card" className="discount-img" />
+        <AssetImage
+          id={product.img?.id ?? product.img_id}
+          alt={product.name}
+          size="card"
+          className="discount-img"
+          eager
+        />
       </div>
       <div className="discount-body">
         <span className="discount-eyebrow">Special offer · {discountLabel(product, currency)}</span>
@@ -174,7 +194,7 @@ function LatestRecipes() {
         </Link>
       </div>
       {isLoading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
+        <Skeleton active paragraph={{ rows: 4 }} className="recipe-teasers-loading" />
       ) : (
         <div className="recipe-teasers">
           {recipes?.map((recipe) => (
@@ -189,6 +209,7 @@ function LatestRecipes() {
 export default function Home() {
   const { data: newest } = useLastNewProduct();
   const { data: discounted } = useLastDiscountProduct();
+  useDocumentMeta({});
   return (
     <>
       <Hero newest={newest} />

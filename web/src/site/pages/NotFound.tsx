@@ -1,24 +1,27 @@
 import { HomeOutlined } from '@ant-design/icons';
-import { Result } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { ButtonLink } from '../../components/ButtonLink';
+import { StatusArt } from '../../components/StatusArt';
 import { homeFor } from '../../lib/areas';
+import { useDocumentMeta } from '../lib/use-document-meta';
 import '../../components/status-pages.css';
 
 export default function NotFound() {
   const { pathname } = useLocation();
+  useDocumentMeta({ title: 'Page not found' });
   return (
     <div className="status-page" data-testid="not-found">
-      <Result
-        status="404"
-        title="404"
-        subTitle="Sorry, we could not find that page. It may have moved, or it never existed."
-        extra={
-          <ButtonLink to={homeFor(pathname)} type="primary" size="large" icon={<HomeOutlined />} data-testid="go-home">
-            Go Home
-          </ButtonLink>
-        }
-      />
+      <section className="status-card" aria-labelledby="not-found-title">
+        <StatusArt kind="not-found" />
+        <span className="eyebrow">Error 404</span>
+        <h1 id="not-found-title" className="status-title">
+          Page not found
+        </h1>
+        <p className="status-text">Sorry, we could not find that page. It may have moved, or it never existed.</p>
+        <ButtonLink to={homeFor(pathname)} type="primary" size="large" icon={<HomeOutlined />} data-testid="go-home">
+          Go Home
+        </ButtonLink>
+      </section>
     </div>
   );
 }

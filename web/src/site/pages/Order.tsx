@@ -1,8 +1,10 @@
 import { CheckOutlined, EnvironmentOutlined, MailOutlined, SearchOutlined, ShopOutlined } from '@ant-design/icons';
 import {
   countryName,
+  discountedUnitPrice,
   formatLongDate,
   formatMoney,
+  hasEffectiveDiscount,
   lineTotal,
   orderTotals,
   MESSAGES,
@@ -14,12 +16,15 @@ import { useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ButtonLink } from '../../components/ButtonLink';
 import { PageLoader } from '../../components/PageLoader';
+import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useOrder } from '../api/orders';
 import { resendConfirmation } from '../api/payments';
 import { CHECKOUT_MESSAGES } from '../checkout/messages';
 import { Price } from '../components/Price';
 import { TotalsList } from '../components/TotalsList';
+import { useDocumentMeta } from '../lib/use-document-meta';
+import { OrderNotFound } from './Tracking';
 import './order.css';
 
 function StatusTag({ status }: { status: PublicOrder['status'] }) {
@@ -77,8 +82,15 @@ function OrderProducts({ order }: { order: PublicOrder }) {
             <tr key={`${line.id}-${index}`} data-testid="order-line">
               <td className="order-line-name">
                 <span>{line.product}</span>
-                <span className="order-line-mobile">
-                  {line.quantity} × <Price product={line} currency={currency} />
+                {/* Phones hide the quantity and unit-price columns: "2 × $4.96 each", the list price apart, and
+                    the line total stays in its own column on the right. */}
+                <span className="order-line-mobile" data-testid="order-line-each">
+                  <span>
+                    {line.quantity} × {formatMoney(discountedUnitPrice(line), currency)} each
+                  </span>
+                  {hasEffectiveDiscount(line) && (
+                    <s className="order-line-was">was {formatMoney(line.price, currency)}</s>
+                  )}
                 </span>
               </td>
               <td className="order-col-qty" data-testid="order-line-qty">
@@ -172,9 +184,12 @@ function ShipmentAddress({ order }: { order: PublicOrder }) {
 export default function Order() {
   const { id } = useParams<{ id: string }>();
   const { data: order, error } = useOrder(id);
+  useDocumentMeta({ title: order ? `Order #${order.number}` : error ? 'Order not found' : 'Your order' });
 
-  // SPEC §8: an unknown order, or one that fails to load, sends the shopper to /.
-  if (error || !id) return <Navigate to="/" replace />;
+  // Issue 12: an unknown order (404, or 400 for an id that cannot exist) says so and offers the lookup form;
+  // an order that fails to load for another reason still sends the shopper to / (SPEC §8).
+  if (!id || (isApiError(error) && (error.status === 404 || error.status === 400))) return <OrderNotFound />;
+  if (error) return <Navigate to="/" replace />;
   if (!order) return <PageLoader />;
 
   const payerName = order.payer_full_name.trim();

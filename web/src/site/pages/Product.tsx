@@ -1,15 +1,16 @@
 import { CheckCircleFilled, ShoppingCartOutlined, StopOutlined } from '@ant-design/icons';
-import { hasEffectiveDiscount } from '@shop/shared';
-import { Breadcrumb, Button, Empty, InputNumber, Rate, Tag } from 'antd';
+import { formatQuantity, hasEffectiveDiscount } from '@shop/shared';
+import { Breadcrumb, Button, Empty, Rate, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useShopState } from '../../app/shop-state';
 import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api';
-import { MAX_QUANTITY } from '../cart/cart';
 import { useProduct } from '../api/products';
+import { QuantityStepper } from '../cart/QuantityStepper';
 import { AssetImage } from '../components/AssetImage';
 import { discountLabel, Price } from '../components/Price';
+import { useDocumentMeta } from '../lib/use-document-meta';
 import './product.css';
 
 const RATING_STARS = 5;
@@ -19,6 +20,7 @@ export default function Product() {
   const { data: product, error, isLoading } = useProduct(id);
   const { currency, addToCart } = useShopState();
   const [quantity, setQuantity] = useState(1);
+  useDocumentMeta({ title: product?.name, description: product?.description });
 
   // SPEC §8: a missing (or unpublished) product goes to /site/404.
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return <Navigate to="/site/404" replace />;
@@ -91,10 +93,7 @@ export default function Product() {
 
           {product.quantity_amount > 0 && (
             <p className="product-size">
-              Size:{' '}
-              <strong>
-                {product.quantity_amount} {product.quantity_unit}
-              </strong>
+              Size: <strong>{formatQuantity(product.quantity_amount, product.quantity_unit)}</strong>
             </p>
           )}
 
@@ -110,23 +109,20 @@ export default function Product() {
             )}
           </p>
 
-          {product.description && <p className="product-description">{product.description}</p>}
-
-          <div className="product-buy">
-            <label className="product-qty">
-              <span>Quantity</span>
-              <InputNumber
-                min={1}
-                max={MAX_QUANTITY}
-                precision={0}
+          {/* Right below price and stock, so a phone shows it without scrolling (issue 12). */}
+          <div className="product-buy" data-testid="product-buy">
+            <div className="product-qty">
+              <label htmlFor="product-quantity">Quantity</label>
+              <QuantityStepper
+                id="product-quantity"
+                label="Quantity"
                 size="large"
                 value={quantity}
                 disabled={!inStock}
-                data-testid="product-quantity"
-                // Clearing the box must not leave the quantity empty: the minimum is 1 (SPEC §5).
-                onChange={(value) => setQuantity(typeof value === 'number' && value >= 1 ? value : 1)}
+                testId="product-quantity"
+                onChange={setQuantity}
               />
-            </label>
+            </div>
             <Button
               type="primary"
               size="large"
@@ -138,6 +134,8 @@ export default function Product() {
               {inStock ? 'Add to cart' : 'Not available'}
             </Button>
           </div>
+
+          {product.description && <p className="product-description">{product.description}</p>}
         </div>
       </div>
     </div>

@@ -7,6 +7,7 @@ import { isApiError } from '../../lib/api';
 import { useRecipe } from '../api/recipes';
 import { AssetImage } from '../components/AssetImage';
 import { RichTextBody } from '../components/RichText';
+import { useDocumentMeta } from '../lib/use-document-meta';
 import './recipe.css';
 
 /**
@@ -16,6 +17,7 @@ import './recipe.css';
 export default function Recipe() {
   const { id } = useParams<{ id: string }>();
   const { data: recipe, error, isLoading } = useRecipe(id);
+  useDocumentMeta({ title: recipe?.name, description: recipe?.description });
 
   // As for products (SPEC §8): a missing, unpublished or malformed recipe goes to /site/404.
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return <Navigate to="/site/404" replace />;

@@ -6,6 +6,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { ButtonLink } from '../../components/ButtonLink';
 import { recipePath, useRecipes } from '../api/recipes';
 import { AssetImage } from '../components/AssetImage';
+import { RECIPE_ART_HEIGHT, RECIPE_ART_WIDTH } from '../components/RecipeTeaser';
+import { useDocumentMeta } from '../lib/use-document-meta';
 import './recipes.css';
 
 function RecipeCard({ recipe }: { recipe: Recipe }) {
@@ -13,7 +15,14 @@ function RecipeCard({ recipe }: { recipe: Recipe }) {
   return (
     <article className="recipe-card" id={`recipe-${recipe.id}`} data-testid="recipe-card">
       <Link to={path} className="recipe-card-media" tabIndex={-1} aria-hidden>
-        <AssetImage id={recipe.img?.id} alt={recipe.name} size="full" className="recipe-card-img" />
+        <AssetImage
+          id={recipe.img?.id}
+          alt={recipe.name}
+          size="full"
+          width={RECIPE_ART_WIDTH}
+          height={RECIPE_ART_HEIGHT}
+          className="recipe-card-img"
+        />
       </Link>
       <div className="recipe-card-body">
         <span className="eyebrow">
@@ -46,6 +55,7 @@ function RecipeCard({ recipe }: { recipe: Recipe }) {
 export default function Recipes() {
   const { data: recipes, isLoading } = useRecipes();
   const { hash } = useLocation();
+  useDocumentMeta({ title: 'Recipes' });
 
   // Links from before recipes had their own page point at #recipe-{id}; the list arrives after the first
   // paint, so scroll once it is there.

@@ -7,18 +7,21 @@ import { useCategories } from '../api/categories';
 import { hasMorePages, shouldSuggest, useProducts, useSuggestions } from '../api/products';
 import { CategoryGrid } from '../components/CategoryGrid';
 import { ProductGrid } from '../components/ProductGrid';
+import { useDocumentMeta } from '../lib/use-document-meta';
 import './shop.css';
 
 /** SPEC §9: the next page loads when the viewport bottom is within 200 px of the page bottom. */
 const LOAD_MORE_THRESHOLD = 200;
 
 interface SearchBoxProps {
+  /** What the box shows; the page owns it so that "Show all products" can empty the box too. */
+  text: string;
+  onTextChange: (text: string) => void;
   onSearch: (value: string) => void;
   onClear: () => void;
 }
 
-function SearchBox({ onSearch, onClear }: SearchBoxProps) {
-  const [text, setText] = useState('');
+function SearchBox({ text, onTextChange: setText, onSearch, onClear }: SearchBoxProps) {
   const typed = useDebouncedValue(text, 200);
   const { data: suggestions } = useSuggestions(typed);
   // Enter on a highlighted suggestion fires both select and search: the selection must win.
@@ -42,6 +45,10 @@ function SearchBox({ onSearch, onClear }: SearchBoxProps) {
         options={options}
         defaultActiveFirstOption={false}
         popupMatchSelectWidth
+        // Whole names on as many lines as they need ("Aceto Balsamico Tradizionale DOP 12 Years" and its
+        // 25-year twin differ only at the end); the virtual list assumes one-line rows, so it is off.
+        classNames={{ popup: { root: 'shop-search-popup' } }}
+        virtual={false}
         onChange={(value: string) => {
           // SPEC §5: the search text is left-trimmed; emptying the box clears the search.
           const next = (value ?? '').trimStart();
@@ -75,9 +82,16 @@ function SearchBox({ onSearch, onClear }: SearchBoxProps) {
 
 export default function Shop() {
   const [search, setSearch] = useState('');
+  const [text, setText] = useState('');
   const { products, count, pagesLoaded, size, setSize, isLoading, data } = useProducts(search);
   const { data: categories } = useCategories();
   const searching = search !== '';
+  useDocumentMeta({ title: searching ? `Shop: “${search}”` : 'Shop' });
+
+  const showAll = () => {
+    setText('');
+    setSearch('');
+  };
 
   // The first page's key changes with the search, and SWR then starts again from page 1 (SPEC §5).
   const applySearch = (value: string) => setSearch(value.trim());
@@ -117,13 +131,18 @@ export default function Shop() {
             Everything we make and bottle ourselves, ready to travel from our kitchen to yours.
           </p>
         </div>
-        <SearchBox onSearch={applySearch} onClear={() => setSearch('')} />
+        <SearchBox text={text} onTextChange={setText} onSearch={applySearch} onClear={() => setSearch('')} />
       </header>
 
-      {!searching && categories && categories.length > 0 && (
+      {!searching && (categories === undefined || categories.length > 0) && (
         <section className="shop-section">
           <h2 className="section-title">Browse by category</h2>
-          <CategoryGrid categories={categories} />
+          {/* While the categories load their row's height is kept, so the products below do not jump. */}
+          {categories ? (
+            <CategoryGrid categories={categories} />
+          ) : (
+            <div className="category-grid-loading skeleton-block" aria-hidden="true" />
+          )}
         </section>
       )}
 
@@ -147,7 +166,11 @@ export default function Shop() {
                 : 'No products found.'
             }
           >
-            {searching && <Button onClick={() => setSearch('')}>Show all products</Button>}
+            {searching && (
+              <Button onClick={showAll} data-testid="shop-show-all">
+                Show all products
+              </Button>
+            )}
           </Empty>
         ) : (
           <ProductGrid products={products} loading={isLoading} />

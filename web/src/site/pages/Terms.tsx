@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import { SHOP_EMAIL, SHOP_PHONE } from '../shop-info';
+import { useDocumentMeta } from '../lib/use-document-meta';
 import './terms.css';
 
 /** Static terms (SPEC §1, §2): effective January 1, 2025, postal shipping, no standard refund policy. */
 export default function Terms() {
+  useDocumentMeta({ title: 'Terms and Conditions' });
   return (
     <div className="page terms">
       <article className="terms-sheet">

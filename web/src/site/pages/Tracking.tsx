@@ -1,13 +1,15 @@
-import { CustomerServiceOutlined, FileSearchOutlined, MailOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, FileSearchOutlined, FileUnknownOutlined, MailOutlined } from '@ant-design/icons';
 import { MESSAGES, orderNumberSchema } from '@shop/shared';
 import { Input, type InputRef } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { findOrderByNumber } from '../api/orders';
+import { useDocumentMeta } from '../lib/use-document-meta';
 import './tracking.css';
 
-export default function Tracking() {
+/** The order-number search: the tracking page's, and the one an unknown order link offers (issue 12). */
+export function OrderLookupForm() {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [searching, setSearching] = useState(false);
@@ -45,38 +47,63 @@ export default function Tracking() {
   };
 
   return (
-    <div className="page tracking" data-testid="tracking-page">
-      <section className="tracking-card">
+    <Input.Search
+      className="tracking-search"
+      size="large"
+      value={value}
+      placeholder="Order number"
+      enterButton="Track"
+      loading={searching}
+      allowClear
+      autoComplete="off"
+      spellCheck={false}
+      aria-label="Order number"
+      maxLength={40}
+      ref={tagInput}
+      data-testid="tracking-search"
+      onChange={(event) => setValue(event.target.value)}
+      onSearch={(text, _event, info) => {
+        // The clear icon also fires onSearch; clearing is not a search.
+        if (info?.source === 'clear') return;
+        void search(text);
+      }}
+    />
+  );
+}
+
+interface TrackingViewProps {
+  /** Reached through an order link that leads to no order. */
+  orderMissing?: boolean;
+}
+
+function TrackingView({ orderMissing = false }: TrackingViewProps) {
+  useDocumentMeta({ title: orderMissing ? 'Order not found' : 'Track your order' });
+  return (
+    <div className="page tracking" data-testid={orderMissing ? 'order-not-found' : 'tracking-page'}>
+      <section className={orderMissing ? 'tracking-card tracking-card--missing' : 'tracking-card'}>
         <span className="tracking-icon" aria-hidden="true">
-          <FileSearchOutlined />
+          {orderMissing ? <FileUnknownOutlined /> : <FileSearchOutlined />}
         </span>
-        <span className="eyebrow">My Orders</span>
-        <h1 className="page-title">Track your order</h1>
-        <p className="tracking-lead">
-          Enter the order number from your confirmation email (it looks like <strong>K7M4PQ2X</strong>) to see the
-          status of your order and where it is going.
-        </p>
-        <Input.Search
-          className="tracking-search"
-          size="large"
-          value={value}
-          placeholder="Order number"
-          enterButton="Track"
-          loading={searching}
-          allowClear
-          autoComplete="off"
-          spellCheck={false}
-          aria-label="Order number"
-          maxLength={40}
-          ref={tagInput}
-          data-testid="tracking-search"
-          onChange={(event) => setValue(event.target.value)}
-          onSearch={(text, _event, info) => {
-            // The clear icon also fires onSearch; clearing is not a search.
-            if (info?.source === 'clear') return;
-            void search(text);
-          }}
-        />
+        {orderMissing ? (
+          <>
+            <span className="eyebrow">Order not found</span>
+            <h1 className="page-title">{MESSAGES.orderNotFound.title}</h1>
+            <p className="tracking-lead">
+              We could not find an order at this link. {MESSAGES.orderNotFound.description} Enter the number from your
+              confirmation email (it looks like <strong>K7M4PQ2X</strong>) below.
+            </p>
+          </>
+        ) : (
+          <>
+            <span className="eyebrow">My Orders</span>
+            <h1 className="page-title">Track your order</h1>
+            <p className="tracking-lead">
+              Enter the order number from your confirmation email (it looks like <strong>K7M4PQ2X</strong>) to see the
+              status of your order and where it is going.
+            </p>
+          </>
+        )}
+        <OrderLookupForm />
       </section>
 
       <ul className="tracking-help">
@@ -100,4 +127,16 @@ export default function Tracking() {
       </ul>
     </div>
   );
+}
+
+/**
+ * What /site/orders/{id} shows when there is no such order: the SPEC §8 "no orders found" words and the
+ * tracking form, instead of a silent trip to the home page (issue 12).
+ */
+export function OrderNotFound() {
+  return <TrackingView orderMissing />;
+}
+
+export default function Tracking() {
+  return <TrackingView />;
 }
