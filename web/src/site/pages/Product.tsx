@@ -54,9 +54,6 @@ export default function Product() {
             className="product-img"
             eager
           />
-          {hasEffectiveDiscount(product) && (
-            <span className="badge badge--sale product-media-badge">{discountLabel(product, currency)}</span>
-          )}
         </div>
 
         <div className="product-info">
@@ -89,6 +86,12 @@ export default function Product() {
 
           <div className="product-price">
             <Price product={product} currency={currency} size="lg" />
+            {/* Beside the price rather than on the photo, where it covered the name printed on the label. */}
+            {hasEffectiveDiscount(product) && (
+              <span className="badge badge--sale product-price-badge" data-testid="product-discount-badge">
+                {discountLabel(product, currency)}
+              </span>
+            )}
           </div>
 
           {product.quantity_amount > 0 && (
