@@ -82,6 +82,24 @@ test.describe('storefront polish', () => {
       }
     }
     await captureScreens(page, testInfo, 'polish-badges');
+
+    // The product page too: the badge sits beside the price, clear of the photo.
+    await cardFor(page, offer).getByRole('link', { name: offer }).first().click();
+    await expect(page.getByTestId('product-name')).toHaveText(offer);
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      const badge = page.getByTestId('product-discount-badge');
+      await expect(badge).toHaveText('-20%');
+      const photo = await box(page.locator('.product-media img').first());
+      const badgeBox = await box(badge);
+      const overlaps =
+        badgeBox.x < photo.x + photo.width &&
+        photo.x < badgeBox.x + badgeBox.width &&
+        badgeBox.y < photo.y + photo.height &&
+        photo.y < badgeBox.y + badgeBox.height;
+      expect(overlaps, `the product page badge is off the photo at ${size.width} px`).toBe(false);
+    }
+    await captureScreens(page, testInfo, 'polish-product-badge');
   });
 
   test('when a product name is long, then cards and search suggestions show it whole', async ({
