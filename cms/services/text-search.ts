@@ -1,7 +1,5 @@
 import type { CollectionSlug, Payload, Where } from 'payload';
-
-/** More words than this in one search box is not a person searching. */
-const MAX_WORDS = 6;
+import { MAX_SEARCH_WORDS } from '@shop/shared';
 
 /** What SQL LIKE reads as wildcards: '%' any run of characters, '_' any one character. */
 const LIKE_WILDCARDS = /[%_]+/g;
@@ -12,9 +10,9 @@ const LIKE_WILDCARDS = /[%_]+/g;
  */
 const MAX_CANDIDATES = 5000;
 
-/** The words of a search box, at most MAX_WORDS. */
+/** The words of a search box, at most MAX_SEARCH_WORDS (the storefront's search keeps the same limit). */
 export function searchWords(search: string | undefined): string[] {
-  return (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
+  return (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
 }
 
 const likeAll = (words: string[], fields: readonly string[]): Where => ({
