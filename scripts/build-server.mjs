@@ -25,7 +25,9 @@ const external = [
 const outdir = path.join(root, 'cms', 'dist');
 fs.rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'cms', 'server.ts')],
+  // The seed runs as its own process on a first start (server.ts), so it is an entry of its own.
+  entryPoints: [path.join(root, 'cms', 'server.ts'), path.join(root, 'cms', 'seed', 'run.ts')],
+  outbase: path.join(root, 'cms'),
   outdir,
   bundle: true,
   splitting: true,

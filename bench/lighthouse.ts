@@ -1,0 +1,172 @@
+// Issue 12 figures: Lighthouse's mobile scores (performance, accessibility, SEO) of the storefront's home,
+// a category, a product and the cart holding two products, against the server as `npm start` runs it
+// (compiled, NODE_ENV=production). Lighthouse simulates a mid-range phone on a slow 4G network, so its
+// scores do not depend on this machine's speed the way a stopwatch would; the express hello-world page in
+// the same run is the baseline that shows what this machine and Chromium score on an empty page.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { freePort, repoRoot } from './server';
+
+const CHROMIUM = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath();
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startCompiledShop(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['cms/dist/server.js'], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PAYLOAD_SECRET: 'bench-only-secret-that-is-long-enough-0123456789',
+      ADMIN_EMAIL: 'bench-admin@bench.example',
+      ADMIN_PASSWORD: 'Bench-Admin-2026!x',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'true',
+    },
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      /* not listening yet */
+    }
+    await pause(200);
+  }
+}
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  failing: string[];
+  details: string[];
+}
+
+async function audit(port: number, url: string): Promise<Scores> {
+  // The cart's contents live in the browser's storage, put there by the page itself: keep it.
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'seo'],
+    disableStorageReset: true,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const failing = Object.values(categories)
+    .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0))
+    .map((ref) => audits[ref.id])
+    .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+    .map((a) => a.id);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    seo: score('seo'),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+    failing: [...new Set(failing)],
+    // LIGHTHOUSE_DETAILS=1: which elements fail the accessibility audits, to fix them.
+    details:
+      process.env.LIGHTHOUSE_DETAILS === '1'
+        ? failing.flatMap((id) => {
+            const items = (audits[id]?.details as { items?: { node?: { selector?: string; snippet?: string } }[] })
+              ?.items;
+            return (items ?? []).filter((i) => i.node).map((i) => `${id}: ${i.node?.selector} ${i.node?.snippet}`);
+          })
+        : [],
+  };
+}
+
+/** A page with nothing on it: what the same Chromium and machine score at best. */
+function emptyPage(): Promise<{ url: string; close: () => void }> {
+  return new Promise((resolve) => {
+    const server = http.createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+          '<meta name="description" content="An empty page for comparison."><title>Baseline</title></head><body><main><h1>Hello</h1></main></body></html>',
+      );
+    });
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
+    });
+  });
+}
+
+export async function benchLighthouse(): Promise<void> {
+  console.log('\n== Lighthouse, mobile (issue 12) ==');
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('could not compile the server');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-lighthouse-'));
+  const port = await freePort();
+  const shop = await startCompiledShop(dataDir, port);
+  const base = `http://127.0.0.1:${port}`;
+  const baseline = await emptyPage();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  try {
+    type ListEnvelope = { result: { id: string }[] };
+    const category = ((await (await fetch(`${base}/api/v2/categories/list/top`)).json()) as ListEnvelope).result[0];
+    const products = ((await (await fetch(`${base}/api/v2/products?limit=12`)).json()) as ListEnvelope).result;
+    // Two products in the cart, put there the way a shopper does it (the product page's button).
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0].newPage();
+    for (const product of products.slice(0, 2)) {
+      await page.goto(`${base}/site/shop/${product.id}`);
+      await page
+        .getByRole('button', { name: /add to cart/i })
+        .first()
+        .click();
+      await pause(500);
+    }
+    await page.close();
+    await browser.close();
+
+    const pages: [string, string][] = [
+      ['empty page (baseline)', baseline.url],
+      ['home', `${base}/site`],
+      ['category', `${base}/site/category/${category.id}`],
+      ['product', `${base}/site/shop/${products[2].id}`],
+      ['cart (2 products)', `${base}/site/cart`],
+    ];
+    console.log('page                   perf  a11y  seo   LCP ms  TBT ms  CLS    audits below 0.9');
+    for (const [name, url] of pages) {
+      const s = await audit(chrome.port, url);
+      console.log(
+        `${name.padEnd(22)} ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s.seo).padStart(3)}  ${String(s.lcpMs).padStart(7)} ${String(s.tbtMs).padStart(7)}  ${s.cls.toFixed(3)}  ${s.failing.join(', ') || '-'}`,
+      );
+      for (const line of s.details) console.log(`    ${line.slice(0, 220)}`);
+    }
+  } finally {
+    chrome.kill();
+    baseline.close();
+    shop.kill('SIGTERM');
+    await new Promise((resolve) => shop.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
