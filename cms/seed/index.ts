@@ -18,6 +18,7 @@ import { staticAssetsDir } from '../lib/paths';
 import { clientPasswordHash } from '../lib/client-password';
 import { CATEGORIES, CHANGELOGS, type CategoryKey, NOTIFICATIONS, PRODUCTS, RECIPES } from './catalog-data';
 import { artworkSvg, mapLimited, renderPng, writeStaticImages } from './artwork';
+import { DEMO_ADMIN } from './demo-admin';
 import { buildOrderHistory, createOrders, type SellableProduct } from './orders-history';
 
 /**
@@ -25,7 +26,7 @@ import { buildOrderHistory, createOrders, type SellableProduct } from './orders-
  * gets the demo data without this account, whose password is published here and in the README: its admin
  * comes from ADMIN_EMAIL/ADMIN_PASSWORD (services/first-admin.ts) as in any production shop.
  */
-export const DEMO_ADMIN = { email: 'admin@bottega.example', password: 'Bottega2025!' } as const;
+export { DEMO_ADMIN };
 
 export const DEMO_SETTINGS = {
   shipment_amount: 7.9,

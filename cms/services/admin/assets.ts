@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { APIError, type Payload, type PayloadRequest } from 'payload';
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
 import { MAX_UPLOAD_PIXELS, MESSAGES, type AdminAsset } from '@shop/shared/admin';
 import { badRequest } from '../../lib/app-error';
 import type { Pagination } from '../../lib/envelope';
 import { num, str, type Doc } from '../mappers';
 import { findByIdOr404, findPage, pageOf } from './admin-queries';
 import type { AdminUser } from './sales';
+import { lazySharp } from '../../lib/lazy-sharp';
 
 const ASSETS = 'assets';
 const DEFAULT_LIMIT = 20;
@@ -94,11 +95,11 @@ export const tooManyPixels = () =>
  * is decoded. Animated images are decoded frame by frame into one canvas, so frames count too.
  */
 async function checkImage(data: Buffer, format: ImageFormat): Promise<void> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     // sharp's own pixel limit would throw here too, as if the file were damaged; the header alone is
     // safe to read, and the limit below is the one the reply names.
-    meta = await sharp(data, { limitInputPixels: false }).metadata();
+    meta = await lazySharp(data, { limitInputPixels: false }).metadata();
   } catch {
     throw badRequest(UNREADABLE_IMAGE);
   }
