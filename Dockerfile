@@ -1,4 +1,6 @@
-# Production image: the SPA is built at image build time; the server runs TypeScript through tsx.
+# Production image: the SPA, the /cms panel and the server (cms/dist, compiled ahead of time) are built here;
+# `npm start` (scripts/start.mjs) then only runs the compiled server. Several of these behind a proxy:
+# docker-compose.yml and README "Running more than one instance".
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -18,5 +20,6 @@ RUN npm prune --omit=dev \
 USER node
 EXPOSE 3000
 VOLUME ["/app/data"]
+# Liveness: the process answers (/healthz touches nothing else). Readiness (/readyz) is the proxy's concern.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "scripts/start.mjs"]

@@ -8,6 +8,7 @@ import { benchLighthouse } from './lighthouse';
 import { benchMemory } from './memory';
 import { benchPanel } from './panel';
 import { benchPayments } from './payments';
+import { benchScaleOut } from './scale-out';
 import { benchUpload } from './upload';
 
 const only = process.argv[2];
@@ -20,4 +21,5 @@ if (!only || only === 'upload') await benchUpload();
 if (!only || only === 'panel') await benchPanel();
 if (!only || only === 'memory') await benchMemory();
 if (!only || only === 'lighthouse') await benchLighthouse();
+if (!only || only === 'scale-out') await benchScaleOut();
 process.exit(0);

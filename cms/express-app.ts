@@ -18,6 +18,7 @@ import { PUBLIC_CATALOGUE_PATHS, publicResponseCache } from './lib/public-respon
 import { createRateLimiters } from './lib/rate-limits';
 import { assetRoutes } from './services/asset-files';
 import { cmsPanel, isPanelPath, panelSecurityHeaders } from './services/cms-panel';
+import { readinessCheck } from './services/health';
 import { CLIENT_ADDRESS_HEADER } from './services/auth/client-ip';
 import { localOrigin, paypalSettings } from './services/paypal/instance';
 
@@ -78,7 +79,23 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   });
 
   app.get('/', (_req, res) => res.redirect(302, '/site'));
-  app.get('/healthz', (_req, res) => res.json({ result: 'ok', status: 200 }));
+  // For the proxy and the orchestrator (docker-compose.yml), ahead of the rate limits and the SPA. /healthz:
+  // the process answers (restart it when not); /readyz: it can serve (send it traffic), see services/health.ts.
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+  const readiness = readinessCheck(payload);
+  app.get('/readyz', async (_req, res, next) => {
+    try {
+      const { ready, checks } = await readiness();
+      res
+        .status(ready ? 200 : 503)
+        .setHeader('Cache-Control', 'no-store')
+        .json({ status: ready ? 'ready' : 'unavailable', checks });
+    } catch (err) {
+      next(err);
+    }
+  });
 
   const limiters = createRateLimiters();
   app.post('/api/v2/contacts', limiters.contact);

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer';
-import { buildConfig } from 'payload';
-import sharp from 'sharp';
+import { s3Storage } from '@payloadcms/storage-s3';
+import { buildConfig, type Plugin } from 'payload';
 import { Assets } from './collections/Assets';
 import { Categories } from './collections/Categories';
 import { Changelogs } from './collections/Changelogs';
+import { Leases } from './collections/Leases';
 import { Notifications } from './collections/Notifications';
 import { Orders } from './collections/Orders';
 import { Payments } from './collections/Payments';
@@ -17,16 +18,59 @@ import { databaseAdapter } from './lib/database';
 import { env } from './lib/env';
 import { repoRoot } from './lib/paths';
 import { createMailTransport } from './services/mail-transport';
+import { lazySharp } from './lib/lazy-sharp';
+
+/**
+ * Uploads on S3-compatible storage when S3_* is set (lib/env.ts): storage-s3 takes over the assets
+ * collection's writes and deletes (the original and both sizes, each under its file name as the key) and the
+ * local disk is not used. The bucket stays private: the storefront reads images through /assets/{id}, which
+ * streams them from the bucket (services/asset-files.ts). The plugin is always in the config, switched off
+ * without S3, so the panel's import map is the same either way.
+ */
+function objectStorage(): Plugin[] {
+  const s3 = env.s3;
+  return [
+    s3Storage({
+      enabled: s3 !== null,
+      bucket: s3?.bucket ?? '',
+      collections: { assets: true },
+      config: s3
+        ? {
+            region: s3.region,
+            endpoint: s3.endpoint,
+            credentials: s3.credentials,
+            forcePathStyle: s3.forcePathStyle,
+          }
+        : {},
+    }),
+    withoutClientUploadKey,
+  ];
+}
+
+/**
+ * storage-s3 adds an `_objectKey` field that only uploads sent from the browser straight to the bucket fill
+ * in (its clientUploads, not used here: uploads pass the server's image checks). Left out, the assets table is
+ * the same with S3 on or off, so switching needs no migration and a SQLite database still fits its schema.
+ */
+const withoutClientUploadKey: Plugin = (config) => ({
+  ...config,
+  collections: config.collections?.map((collection) =>
+    collection.slug === Assets.slug
+      ? { ...collection, fields: collection.fields.filter((f) => !('name' in f && f.name === '_objectKey')) }
+      : collection,
+  ),
+});
 
 export default buildConfig({
   secret: env.secret,
   serverURL: '',
   telemetry: false,
   db: databaseAdapter(env.databaseUri),
-  sharp,
-  collections: [Users, Assets, Categories, Products, Recipes, Orders, Payments, Notifications, Changelogs],
+  sharp: lazySharp,
+  collections: [Users, Assets, Categories, Products, Recipes, Orders, Payments, Notifications, Changelogs, Leases],
   globals: [ShopSettings],
   endpoints: v2Endpoints,
+  plugins: objectStorage(),
   // Payload's own panel for content editors at /cms (/admin is the shop's control centre). Built by
   // `npm run build` from cms/app (Next.js) and served by our express server (services/cms-panel.ts).
   admin: {

@@ -39,10 +39,23 @@ async function start() {
   const config = await (await import('./lib/load-config')).loadPayloadConfig();
   const { env, isProduction } = await import('./lib/env');
   const { ensureFirstAdmin } = await import('./services/first-admin');
-  const { DEMO_ADMIN } = await import('./seed');
+  const { DEMO_ADMIN } = await import('./seed/demo-admin');
+  const redisModule = await import('./lib/redis');
+  // Dialled first: a wrong REDIS_URL ends the start at once, in one line, before anything else is set up.
+  const redis = redisModule.redisConfigured() ? await redisModule.getRedis() : null;
 
   // Connecting applies the pending migrations (lib/database.ts).
   const payload = await getPayload({ config });
+  redisModule.setRedisLogger({
+    warn: (msg) => payload.logger.warn({ msg }),
+    info: (msg) => payload.logger.info({ msg }),
+  });
+  if (redis) {
+    const { shareCatalogInvalidation } = await import('./lib/catalog-cache');
+    await shareCatalogInvalidation(redis, await redisModule.createRedisSubscriber(), env.instanceId, (msg) =>
+      payload.logger.warn({ msg }),
+    );
+  }
   if (env.seedDemo) {
     const { totalDocs } = await payload.count({ collection: 'products', overrideAccess: true });
     if (totalDocs === 0) {
@@ -65,10 +78,51 @@ async function start() {
     );
   });
 
-  // Payments a crash or a lost answer left unfinished, and unsent order mails: once now, then periodically.
+  // Payments a crash or a lost answer left unfinished, and unsent order mails: once now, then periodically;
+  // and due scheduled publications. Each runs in one instance only, whichever holds its lease.
   const { startPaymentReconciler } = await import('./services/payment-reconciler');
-  startPaymentReconciler(payload, env.reconcileIntervalMs);
-  (await import('./services/scheduled-publishing')).startScheduledPublishing(payload, env.scheduledPublishIntervalMs);
+  const { startScheduledPublishing } = await import('./services/scheduled-publishing');
+  const leases = await import('./services/leases');
+  const leaseLog = {
+    info: (msg: string) => payload.logger.info({ msg }),
+    warn: (msg: string) => payload.logger.warn({ msg }),
+  };
+  const databaseLeases = redis ? null : new leases.DatabaseLeaseStore(payload);
+  const leaseOptions = {
+    store: databaseLeases ?? new leases.RedisLeaseStore(redis!),
+    owner: env.instanceId,
+    ttlMs: env.lease.ttlMs,
+    renewMs: env.lease.renewMs,
+    log: leaseLog,
+  };
+  const background = [
+    leases.runUnderLease(
+      'payment-reconciler',
+      () => startPaymentReconciler(payload, env.reconcileIntervalMs),
+      leaseOptions,
+    ),
+    leases.runUnderLease(
+      'scheduled-publishing',
+      () => startScheduledPublishing(payload, env.scheduledPublishIntervalMs),
+      leaseOptions,
+    ),
+  ];
+  const sharing = redis
+    ? `limits, cache invalidation and leases shared through Redis at ${redisModule.redactedRedisUrl()}`
+    : 'no REDIS_URL: limits and caches in this process, leases in the database';
+  payload.logger.info({ msg: `instance ${env.instanceId}: ${sharing}` });
+  if (databaseLeases) {
+    const warning =
+      'rate limits and the sign-in throttle count per instance (a client gets the limit once per instance) ' +
+      'and catalogue changes reach the other instances only when their cached copies expire (up to 30 s). ' +
+      'Set REDIS_URL on every instance (README, "Running more than one instance").';
+    if (env.instanceCount > 1)
+      payload.logger.warn({ msg: `INSTANCE_COUNT is ${env.instanceCount} and REDIS_URL is not set: ${warning}` });
+    else background.push(leases.watchForOtherInstances(databaseLeases, { ...leaseOptions, warning }));
+  }
+  const stopBackground = async () => {
+    await Promise.all(background.map((stop) => stop()));
+  };
 
   const ms = Math.round(performance.now() - startedAt);
   const url = `http://localhost:${env.port}`;
@@ -76,7 +130,7 @@ async function start() {
   if (!isProduction && env.seedDemo) {
     console.log(`  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (development only)\n`);
   }
-  return { server, payload };
+  return { server, payload, stopBackground, closeRedis: redisModule.closeRedis };
 }
 
 let started: Awaited<ReturnType<typeof start>>;
@@ -85,7 +139,7 @@ try {
 } catch (err) {
   refuseToStart(err);
 }
-const { server, payload } = started;
+const { server, payload, stopBackground, closeRedis } = started;
 
 let closing = false;
 function shutdown(signal: string) {
@@ -94,9 +148,13 @@ function shutdown(signal: string) {
   console.log(`${signal}: closing`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  // Leases are given up first, so that another instance takes the work over now rather than after their time.
+  const backgroundStopped = stopBackground().catch(() => undefined);
   server.close(async () => {
     try {
+      await backgroundStopped;
       await payload.db.destroy?.();
+      await closeRedis();
     } finally {
       process.exit(0);
     }

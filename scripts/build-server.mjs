@@ -23,12 +23,14 @@ const external = [
 ];
 
 const outdir = path.join(root, 'cms', 'dist');
-fs.rmSync(outdir, { recursive: true, force: true });
+// Compiled beside the old one and swapped in when complete: two `npm start`s at once (several instances on
+// one machine) never load a half-written build.
+const building = path.join(root, 'cms', `.dist-building-${process.pid}`);
 await build({
   // The seed runs as its own process on a first start (server.ts), so it is an entry of its own.
   entryPoints: [path.join(root, 'cms', 'server.ts'), path.join(root, 'cms', 'seed', 'run.ts')],
   outbase: path.join(root, 'cms'),
-  outdir,
+  outdir: building,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -38,4 +40,8 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+const retired = path.join(root, 'cms', `.dist-retired-${process.pid}`);
+if (fs.existsSync(outdir)) fs.renameSync(outdir, retired);
+fs.renameSync(building, outdir);
+fs.rmSync(retired, { recursive: true, force: true });
 console.log(`server compiled into ${path.relative(root, outdir)}/`);

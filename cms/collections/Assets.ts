@@ -18,6 +18,7 @@ export const Assets: CollectionConfig = {
   access: { read: isStaff, create: isStaff, update: isStaff, delete: isStaff },
   admin: { useAsTitle: 'filename' },
   upload: {
+    // With S3_* set the files go to the bucket instead (storage-s3, payload.config.ts) and this is not used.
     staticDir: path.resolve(uploadsDir),
     mimeTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'],
     // sharp refuses to decode a larger canvas: a small file declaring a huge one (a decompression bomb).

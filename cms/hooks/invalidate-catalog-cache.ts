@@ -3,24 +3,25 @@ import { invalidateCatalogCache } from '../lib/catalog-cache';
 
 /**
  * Hooks run inside the write's transaction, before it commits: a read in that window could cache the old
- * record again, so the cache is cleared once more just after.
+ * record again, so the cache is cleared once more just after. The first clearing is awaited: with several
+ * instances the write's answer then leaves only once every other instance has been told (lib/catalog-cache.ts).
  */
-function invalidateNowAndAfterCommit(): void {
-  invalidateCatalogCache();
-  setTimeout(invalidateCatalogCache, 250).unref();
+async function invalidateNowAndAfterCommit(): Promise<void> {
+  await invalidateCatalogCache();
+  setTimeout(() => void invalidateCatalogCache(), 250).unref();
 }
 
-export const invalidateCatalogAfterChange: CollectionAfterChangeHook = ({ doc }) => {
-  invalidateNowAndAfterCommit();
+export const invalidateCatalogAfterChange: CollectionAfterChangeHook = async ({ doc }) => {
+  await invalidateNowAndAfterCommit();
   return doc;
 };
 
-export const invalidateCatalogAfterDelete: CollectionAfterDeleteHook = ({ doc }) => {
-  invalidateNowAndAfterCommit();
+export const invalidateCatalogAfterDelete: CollectionAfterDeleteHook = async ({ doc }) => {
+  await invalidateNowAndAfterCommit();
   return doc;
 };
 
-export const invalidateCatalogAfterGlobalChange: GlobalAfterChangeHook = ({ doc }) => {
-  invalidateNowAndAfterCommit();
+export const invalidateCatalogAfterGlobalChange: GlobalAfterChangeHook = async ({ doc }) => {
+  await invalidateNowAndAfterCommit();
   return doc;
 };

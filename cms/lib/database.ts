@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { createClient } from '@libsql/client';
 import { mongooseAdapter } from '@payloadcms/db-mongodb';
 import { sqliteAdapter } from '@payloadcms/db-sqlite';
+import type { SQLiteAdapter } from '@payloadcms/db-sqlite';
 import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload';
 import { migrations } from '../migrations';
 import { migrateToLatest } from './database-migrations';
@@ -24,10 +26,85 @@ export function databaseAdapter(uri: string): DatabaseAdapterObj {
   return withConnect(sqlite, async (adapter) => {
     // A remote libsql URL is only dialled on the first query: a wrong one should fail here, as "cannot open".
     await adapter.client.execute('SELECT 1');
+    if (url.startsWith('file:')) await shareWithOtherProcesses(adapter.client);
     return async () => {
-      if (process.env.PAYLOAD_MIGRATING !== 'true') await migrateToLatest(adapter, migrations, migrationsDir);
+      if (process.env.PAYLOAD_MIGRATING === 'true') return;
+      const migrate = () => migrateToLatest(adapter, migrations, migrationsDir);
+      await (url.startsWith('file:') ? oneMigratorAtATime(url, migrate) : migrate());
     };
   });
+}
+
+/** How long a write waits for another process's write to finish before it fails with SQLITE_BUSY. */
+export const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
+type LibsqlClient = SQLiteAdapter['client'];
+
+/**
+ * Several processes on one SQLite file (two app instances, or the server and `npm run seed`): WAL lets readers
+ * go on while one writes, and the busy timeout makes a second writer wait its turn instead of failing at
+ * once with "database is locked". WAL is a property of the file and stays; the busy timeout belongs to a
+ * connection, and the libsql client opens a new connection after each `transaction()` (it hands the old one
+ * to the transaction), so the setting is applied again to each new connection, in the same tick as the
+ * statement that opens it.
+ */
+export async function shareWithOtherProcesses(client: LibsqlClient): Promise<void> {
+  await client.execute('PRAGMA journal_mode = WAL');
+  const pragma = `PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`;
+  await client.execute(pragma);
+  const execute = client.execute.bind(client);
+  let fresh = false;
+  // The local client runs each statement synchronously when called: this pragma reaches the new
+  // connection before the statement it precedes, with nothing in between.
+  const prepare = () => {
+    if (!fresh) return;
+    fresh = false;
+    void execute(pragma).catch(() => undefined);
+  };
+  const wrap = <K extends 'execute' | 'batch' | 'executeMultiple' | 'migrate'>(name: K) => {
+    const original = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client);
+    (client as unknown as Record<K, unknown>)[name] = (...args: unknown[]) => {
+      prepare();
+      return original(...args);
+    };
+  };
+  wrap('execute');
+  wrap('batch');
+  wrap('executeMultiple');
+  wrap('migrate');
+  const transaction = client.transaction.bind(client);
+  client.transaction = (...args: Parameters<LibsqlClient['transaction']>) => {
+    prepare();
+    const opened = transaction(...args);
+    fresh = true;
+    return opened;
+  };
+}
+
+/** How long a start waits for another process's migrations before it gives up. */
+const MIGRATION_LOCK_WAIT_MS = 120_000;
+
+/**
+ * Two processes started at once on one SQLite file (two instances, or the server and `npm run seed`) would
+ * both find a migration missing and both run it; the second fails on "table already exists" and refuses to
+ * start. Migrations are run holding a write transaction on a small lock database next to the file: a second
+ * process waits there, then finds everything applied. The lock is SQLite's own file lock, so a process that
+ * dies mid-way releases it with its last breath, leaving nothing stale behind.
+ */
+async function oneMigratorAtATime(url: string, migrate: () => Promise<void>): Promise<void> {
+  const file = url.slice('file:'.length).split('?')[0];
+  const lock = createClient({ url: `file:${file}.migrate-lock` });
+  try {
+    await lock.execute(`PRAGMA busy_timeout = ${MIGRATION_LOCK_WAIT_MS}`);
+    const held = await lock.transaction('write');
+    try {
+      await migrate();
+    } finally {
+      await held.rollback();
+    }
+  } finally {
+    lock.close();
+  }
 }
 
 /**

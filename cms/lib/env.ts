@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { isPasswordAcceptable, PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '@shop/shared';
 import { dataDir } from './paths';
@@ -90,6 +91,89 @@ function resolveTrustProxy(): boolean | number | string {
   return raw;
 }
 
+/** REDIS_URL, checked for its form here; whether Redis answers is checked when it is first dialled (lib/redis.ts). */
+function resolveRedisUrl(): string {
+  const raw = (process.env.REDIS_URL ?? '').trim();
+  if (raw !== '' && !/^rediss?:\/\/[^\s]+$/.test(raw)) {
+    problems.push(`REDIS_URL must look like redis://host:6379 or rediss://… (got "${raw}").`);
+    return '';
+  }
+  return raw;
+}
+
+/**
+ * Lease timing (services/leases.ts): a lease not renewed for LEASE_TTL_MS is free for another instance, and
+ * its holder renews it every LEASE_RENEW_MS, which must leave room for a late renewal or two.
+ */
+function resolveLeaseTiming(): { ttlMs: number; renewMs: number } {
+  const ttlMs = positiveInteger('LEASE_TTL_MS', 30_000);
+  const renewMs = positiveInteger('LEASE_RENEW_MS', Math.max(1, Math.floor(ttlMs / 3)));
+  if (renewMs >= ttlMs) {
+    problems.push(`LEASE_RENEW_MS (${renewMs}) must be shorter than LEASE_TTL_MS (${ttlMs}), or a lease lapses.`);
+  }
+  return { ttlMs, renewMs };
+}
+
+/** Uploads on S3-compatible storage (payload.config.ts); null keeps them on the local disk. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Another provider's or a local server's URL (MinIO, R2, …); unset: AWS itself. */
+  endpoint?: string;
+  /** Unset: the AWS SDK's own chain (an instance or task role, AWS_* variables). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Bucket in the path rather than the host name, as most S3-compatible servers want. */
+  forcePathStyle: boolean;
+}
+
+const S3_VARIABLES = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+/**
+ * S3 is on as soon as any S3_ variable is set, so a half-filled set is a start-up problem rather than
+ * uploads quietly landing on one instance's disk.
+ */
+function resolveS3(): S3Settings | null {
+  const read = (name: (typeof S3_VARIABLES)[number]) => (process.env[name] ?? '').trim();
+  const given = S3_VARIABLES.filter((name) => read(name) !== '');
+  if (given.length === 0) return null;
+  const missing: string[] = [];
+  if (!read('S3_BUCKET')) missing.push('S3_BUCKET');
+  if (!read('S3_REGION')) missing.push('S3_REGION');
+  // The keys come as a pair: one without the other is a typo, not a choice of the SDK's credential chain.
+  if (read('S3_ACCESS_KEY_ID') && !read('S3_SECRET_ACCESS_KEY')) missing.push('S3_SECRET_ACCESS_KEY');
+  if (read('S3_SECRET_ACCESS_KEY') && !read('S3_ACCESS_KEY_ID')) missing.push('S3_ACCESS_KEY_ID');
+  if (missing.length > 0) {
+    problems.push(
+      `Uploads on S3 need ${missing.join(', ')} as well (set: ${given.join(', ')}); ` +
+        'unset every S3_ variable to keep uploads on the local disk.',
+    );
+  }
+  const endpoint = read('S3_ENDPOINT');
+  if (endpoint && !/^https?:\/\/[^\s/]+/.test(endpoint)) {
+    problems.push(`S3_ENDPOINT must be a URL such as http://minio:9000 (got "${endpoint}").`);
+  }
+  const pathStyle = read('S3_FORCE_PATH_STYLE');
+  if (pathStyle !== '' && pathStyle !== 'true' && pathStyle !== 'false') {
+    problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${pathStyle}").`);
+  }
+  const accessKeyId = read('S3_ACCESS_KEY_ID');
+  const secretAccessKey = read('S3_SECRET_ACCESS_KEY');
+  return {
+    bucket: read('S3_BUCKET'),
+    region: read('S3_REGION'),
+    ...(endpoint ? { endpoint } : {}),
+    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+    forcePathStyle: pathStyle === 'true',
+  };
+}
+
 const list = (value: string | undefined): string[] =>
   (value ?? '')
     .split(',')
@@ -134,6 +218,22 @@ export const env = {
     /** Reset-link mails one signed-in admin may ask for within the window. */
     resetMails: positiveInteger('PASSWORD_RESET_RATE_LIMIT', 3),
   },
+  /**
+   * Redis for what several app instances must share (rate-limit counters, the sign-in throttle, catalogue
+   * cache invalidation, leases); empty: all of it in this process, as one instance needs.
+   */
+  redisUrl: resolveRedisUrl(),
+  /**
+   * This instance's name in logs and lease records. By default host name and port, which no two running
+   * processes share (the port is taken before any lease is), and which a process restarted in the same place
+   * keeps: after a crash it takes its leases back at once instead of waiting for them to lapse.
+   */
+  instanceId: (process.env.INSTANCE_ID ?? '').trim() || `${os.hostname()}:${process.env.PORT ?? 3000}`,
+  /** How many app instances the operator runs; above 1 without REDIS_URL is worth a warning at start. */
+  instanceCount: positiveInteger('INSTANCE_COUNT', 1),
+  lease: resolveLeaseTiming(),
+  /** Uploads on S3-compatible storage when set (S3_*); otherwise in UPLOADS_DIR on this machine's disk. */
+  s3: resolveS3(),
   logLevel: process.env.LOG_LEVEL ?? (isProduction ? 'info' : 'warn'),
 } as const;
 

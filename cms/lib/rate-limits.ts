@@ -1,56 +1,129 @@
 import type { RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import {
+  type ClientRateLimitInfo,
+  type IncrementResponse,
+  MemoryStore,
+  type Options,
+  rateLimit,
+  type Store,
+} from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { MESSAGES } from '@shop/shared';
 import { env } from './env';
 import { sendEnvelope } from './express-helpers';
+import { connectedRedis, type Redis } from './redis';
+
+type LimiterName = 'contact' | 'orderLookup' | 'payment' | 'capture' | 'webhook';
 
 /**
- * Per-IP limits for what a shopper can send. Counters live in process memory; several app instances would
- * move them to a shared store (see DESIGN.md, scale-out).
+ * Counters in Redis, so that a limit holds across every app instance. While Redis cannot be reached the
+ * counting goes on in this process's memory: a limit per instance is weaker, but a Redis outage must neither
+ * turn every checkout into a 500 nor switch the limits off.
  */
-export function createRateLimiters(): Record<
-  'contact' | 'orderLookup' | 'payment' | 'capture' | 'webhook',
-  RequestHandler
-> {
+class SharedCounterStore implements Store {
+  readonly localKeys = false;
+  private readonly local = new MemoryStore();
+  private warned = false;
+
+  constructor(
+    private readonly shared: RedisStore,
+    readonly prefix: string,
+  ) {}
+
+  init(options: Options): void {
+    this.local.init(options);
+    // The store loads its scripts here; a failure is retried by its first increment (NOSCRIPT), not fatal.
+    void Promise.resolve(this.shared.init(options)).catch((err: unknown) => this.failed(err));
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    return this.attempt(
+      () => this.shared.get(key),
+      () => this.local.get(key),
+    );
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    return this.attempt(
+      () => this.shared.increment(key),
+      () => this.local.increment(key),
+    );
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.attempt(
+      () => this.shared.decrement(key),
+      () => this.local.decrement(key),
+    );
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.attempt(
+      () => this.shared.resetKey(key),
+      () => this.local.resetKey(key),
+    );
+  }
+
+  shutdown(): void {
+    this.local.shutdown();
+  }
+
+  private async attempt<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    try {
+      const result = await shared();
+      this.warned = false;
+      return result;
+    } catch (err) {
+      this.failed(err);
+      return local();
+    }
+  }
+
+  private failed(err: unknown): void {
+    if (this.warned) return;
+    this.warned = true;
+    console.warn(
+      `Rate limit ${this.prefix}: Redis unavailable (${err instanceof Error ? err.message : String(err)}); ` +
+        'counting in this process until it is back',
+    );
+  }
+}
+
+function sharedStore(redis: Redis, name: LimiterName): Store {
+  // One prefix per limiter: the same client address is counted apart on each endpoint.
+  const prefix = `rl:${name}:`;
+  const store = new RedisStore({
+    prefix,
+    sendCommand: (...args: string[]) => redis.sendCommand(args) as Promise<RedisReply>,
+  });
+  return new SharedCounterStore(store, prefix);
+}
+
+/**
+ * Per-IP limits for what a shopper can send. The counters live in Redis when REDIS_URL is set (server.ts
+ * connects it before the app is built), so several app instances share one budget per address; otherwise in
+ * this process's memory.
+ */
+export function createRateLimiters(): Record<LimiterName, RequestHandler> {
   const limited: RequestHandler = (_req, res) => sendEnvelope(res, MESSAGES.rateLimited, 429);
+  const redis = connectedRedis();
+  const limiter = (name: LimiterName, windowMs: number, limit: number): RequestHandler =>
+    rateLimit({
+      windowMs,
+      limit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: limited,
+      ...(redis ? { store: sharedStore(redis, name) } : {}),
+    });
   return {
-    contact: rateLimit({
-      windowMs: 10 * 60 * 1000,
-      limit: env.contactRateLimit,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      handler: limited,
-    }),
+    contact: limiter('contact', 10 * 60 * 1000, env.contactRateLimit),
     // Each create opens an order at PayPal: a script must not be able to open thousands.
-    payment: rateLimit({
-      windowMs: 60 * 1000,
-      limit: Number(process.env.PAYMENT_RATE_LIMIT ?? 30),
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      handler: limited,
-    }),
+    payment: limiter('payment', 60 * 1000, Number(process.env.PAYMENT_RATE_LIMIT ?? 30)),
     // Same budget as create, counted apart: a shopper who retries a capture must not be stopped by their create.
-    capture: rateLimit({
-      windowMs: 60 * 1000,
-      limit: Number(process.env.PAYMENT_RATE_LIMIT ?? 30),
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      handler: limited,
-    }),
+    capture: limiter('capture', 60 * 1000, Number(process.env.PAYMENT_RATE_LIMIT ?? 30)),
     // PayPal sends a few webhooks per order; a flood from one address is not PayPal.
-    webhook: rateLimit({
-      windowMs: 60 * 1000,
-      limit: Number(process.env.WEBHOOK_RATE_LIMIT ?? 120),
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      handler: limited,
-    }),
-    orderLookup: rateLimit({
-      windowMs: 60 * 1000,
-      limit: Number(process.env.ORDER_LOOKUP_RATE_LIMIT ?? 20),
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      handler: limited,
-    }),
+    webhook: limiter('webhook', 60 * 1000, Number(process.env.WEBHOOK_RATE_LIMIT ?? 120)),
+    orderLookup: limiter('orderLookup', 60 * 1000, Number(process.env.ORDER_LOOKUP_RATE_LIMIT ?? 20)),
   };
 }

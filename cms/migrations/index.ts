@@ -2,6 +2,7 @@ import * as migration_20261122_023359_initial from './20261122_023359_initial';
 import * as migration_20261123_205820_control_centre from './20261123_205820_control_centre';
 import * as migration_20261123_220915_payment_reconcile from './20261123_220915_payment_reconcile';
 import * as migration_20261124_004649_recipes_rich_text_roles from './20261124_004649_recipes_rich_text_roles';
+import * as migration_20261124_035652_leases from './20261124_035652_leases';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261124_004649_recipes_rich_text_roles.up,
     down: migration_20261124_004649_recipes_rich_text_roles.down,
-    name: '20261124_004649_recipes_rich_text_roles'
+    name: '20261124_004649_recipes_rich_text_roles',
+  },
+  {
+    up: migration_20261124_035652_leases.up,
+    down: migration_20261124_035652_leases.down,
+    name: '20261124_035652_leases'
   },
 ];

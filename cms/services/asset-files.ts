@@ -1,23 +1,84 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { type Router } from 'express';
-import type { Payload } from 'payload';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import express, { type Request, type Response, type Router } from 'express';
+import { createLocalReq, type Payload, type TypeWithID } from 'payload';
 import { z } from 'zod';
 import { idSchema } from '@shop/shared';
+import { env } from '../lib/env';
 import { sendEnvelope } from '../lib/express-helpers';
 import { staticAssetsDir, uploadsDir } from '../lib/paths';
 
 const sizeSchema = z.enum(['thumbnail', 'card', 'full']).default('full');
 const YEAR = 365 * 24 * 60 * 60 * 1000;
+const IMMUTABLE = `public, max-age=${YEAR / 1000}, immutable`;
 
-interface AssetDoc {
+interface AssetDoc extends TypeWithID {
   filename?: string | null;
   sizes?: Record<string, { filename?: string | null } | undefined>;
 }
 
+/** What the bucket's reply may pass on: the rest (its content type, its storage headers) is set here. */
+const PASSED_ON_HEADERS = ['etag', 'content-length', 'content-range', 'accept-ranges', 'last-modified'];
+
 /**
- * /assets/static/* are the fixed storefront pictures; /assets/{id}[?size=card|thumbnail] are uploads.
- * An asset's file never changes under its id, so both are cached for a year.
+ * An upload's file from the bucket through storage-s3's own reader (the handler it adds to the assets
+ * collection): the object key is worked out exactly as when it was written, and conditional (If-None-Match)
+ * and range requests are answered by it. Streamed rather than redirected to the bucket: the bucket stays
+ * private, and the reply keeps this origin's year-long cache headers, so browsers and a CDN cache it the same
+ * way as a file from the disk.
+ */
+async function sendFromObjectStorage(payload: Payload, req: Request, res: Response, doc: AssetDoc, filename: string) {
+  const handlers = payload.collections.assets.config.upload.handlers ?? [];
+  const abort = new AbortController();
+  res.on('close', () => abort.abort());
+  const headers = new Headers();
+  for (const name of ['if-none-match', 'range']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  const localReq = await createLocalReq({ req: { headers, signal: abort.signal } }, payload);
+  let reply: globalThis.Response | undefined;
+  for (const handler of handlers) {
+    const result = await handler(localReq, { doc, params: { collection: 'assets', filename } });
+    if (result instanceof globalThis.Response) {
+      reply = result;
+      break;
+    }
+  }
+  if (!reply || reply.status === 404) return sendEnvelope(res, 'Image not found', 404);
+  if (reply.status >= 500) {
+    // storage-s3 has logged what the bucket said; the shopper only needs to know it is not their request.
+    return sendEnvelope(res, 'The image storage is not answering; try again shortly', 502);
+  }
+  res.status(reply.status);
+  for (const name of PASSED_ON_HEADERS) {
+    const value = reply.headers.get(name);
+    if (value !== null) res.setHeader(name, value);
+  }
+  res.setHeader('Cache-Control', IMMUTABLE);
+  res.setHeader('Content-Type', 'image/webp');
+  res.setHeader('Content-Disposition', contentDisposition(doc));
+  if (!reply.body || reply.status === 304) {
+    res.end();
+    return;
+  }
+  try {
+    await pipeline(Readable.fromWeb(reply.body as WebReadableStream), res);
+  } catch (err) {
+    // A shopper who scrolls on closes the request mid-image: nothing went wrong on this side.
+    if (!abort.signal.aborted) throw err;
+  }
+}
+
+const contentDisposition = (doc: AssetDoc) => `inline; filename="${doc.id}.webp"`;
+
+/**
+ * /assets/static/* are the fixed storefront pictures; /assets/{id}[?size=card|thumbnail] are uploads, from
+ * the local disk or, with S3_* set, from the bucket. An asset's file never changes under its id, so both are
+ * cached for a year.
  */
 export function assetRoutes(payload: Payload): Router {
   const router = express.Router();
@@ -35,10 +96,11 @@ export function assetRoutes(payload: Payload): Router {
         .findByID({ collection: 'assets', id: id.data, depth: 0, overrideAccess: true, disableErrors: true })
         .catch(() => null)) as AssetDoc | null;
       if (!doc?.filename) return sendEnvelope(res, 'Image not found', 404);
-      const filename = (size.data !== 'full' && doc.sizes?.[size.data]?.filename) || doc.filename;
-      const file = path.join(uploadsDir, path.basename(filename));
+      const filename = path.basename((size.data !== 'full' && doc.sizes?.[size.data]?.filename) || doc.filename);
+      if (env.s3) return await sendFromObjectStorage(payload, req, res, doc, filename);
+      const file = path.join(uploadsDir, filename);
       if (!fs.existsSync(file)) return sendEnvelope(res, 'Image not found', 404);
-      res.setHeader('Content-Disposition', `inline; filename="${id.data}.webp"`);
+      res.setHeader('Content-Disposition', contentDisposition(doc));
       res.sendFile(file, { maxAge: YEAR, immutable: true, headers: { 'Content-Type': 'image/webp' } });
     } catch (err) {
       next(err);

@@ -331,6 +331,17 @@ const SCRUBBED_ENV = [
   'PAYPAL_EMULATOR_RETRY_MS',
   'PAYPAL_EMULATOR',
   'MAIL_CLAIM_LEASE_SECONDS',
+  'REDIS_URL',
+  'INSTANCE_ID',
+  'INSTANCE_COUNT',
+  'LEASE_TTL_MS',
+  'LEASE_RENEW_MS',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
 ];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

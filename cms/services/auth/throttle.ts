@@ -1,7 +1,8 @@
+import type { Redis } from '../../lib/redis';
+
 /**
- * Counts events per key within a fixed window. The in-memory store below serves one process; several app
- * instances need a shared one (Redis INCR + PEXPIRE does the same), which is why callers only see this
- * interface.
+ * Counts events per key within a fixed window. The in-memory store serves one process; several app instances
+ * share the Redis one (REDIS_URL), which is why callers only see this interface.
  */
 export interface AttemptStore {
   /** Adds one event to the key's window (starting the window on the first event) and returns the count. */
@@ -68,6 +69,85 @@ export class MemoryAttemptStore implements AttemptStore {
     for (const key of this.windows.keys()) {
       if (this.windows.size < this.maxKeys) break;
       this.windows.delete(key);
+    }
+  }
+}
+
+/** INCR, and PEXPIRE when the count starts a window, as one step: no key can be left counting without an end. */
+const INCREMENT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
+/** DECR keeps the key's expiry; the check keeps a count that has already ended (or was reset) from going below 0. */
+const DECREMENT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
+/**
+ * The same windows in Redis, shared by every app instance: a flood spread over several instances is counted
+ * once. Each step is one Lua script, so two instances counting the same key at the same moment cannot lose
+ * an increment or start two windows.
+ *
+ * While Redis cannot be reached the counts go to `fallback` (this process's memory): a sign-in keeps working,
+ * still throttled per instance, rather than failing or letting every guess through.
+ */
+export class RedisAttemptStore implements AttemptStore {
+  private warned = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly fallback: AttemptStore = new MemoryAttemptStore(),
+    private readonly prefix = 'throttle:',
+    private readonly warn: (message: string) => void = (m) => console.warn(m),
+  ) {}
+
+  increment(key: string, windowMs: number): Promise<number> {
+    return this.attempt(
+      async () =>
+        Number(await this.redis.eval(INCREMENT, { keys: [this.prefix + key], arguments: [String(windowMs)] })),
+      () => this.fallback.increment(key, windowMs),
+    );
+  }
+
+  decrement(key: string): Promise<void> {
+    return this.attempt(
+      async () => {
+        await this.redis.eval(DECREMENT, { keys: [this.prefix + key] });
+      },
+      () => this.fallback.decrement(key),
+    );
+  }
+
+  count(key: string): Promise<number> {
+    return this.attempt(
+      async () => Number((await this.redis.get(this.prefix + key)) ?? 0),
+      () => this.fallback.count(key),
+    );
+  }
+
+  reset(key: string): Promise<void> {
+    return this.attempt(
+      async () => {
+        await this.redis.del(this.prefix + key);
+      },
+      () => this.fallback.reset(key),
+    );
+  }
+
+  private async attempt<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    try {
+      const result = await shared();
+      this.warned = false;
+      return result;
+    } catch (err) {
+      if (!this.warned) {
+        this.warned = true;
+        const reason = err instanceof Error ? err.message : String(err);
+        this.warn(`Sign-in throttle: Redis unavailable (${reason}); counting in this process until it is back`);
+      }
+      return local();
     }
   }
 }

@@ -1,0 +1,161 @@
+/**
+ * docker-compose.yml and deploy/nginx.conf as configuration (issue 13 part 2). MongoDB cannot run on the
+ * machines the tests run on, so the stack is not started here: the file is parsed and held to what running
+ * several instances needs (a replica set, Redis, two replicas behind a proxy that passes the client's address,
+ * health checks, secrets only from .env), and nginx's own parser checks the proxy's configuration.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { repoRoot } from './harness';
+
+type Service = {
+  image?: string;
+  build?: unknown;
+  command?: string | string[];
+  entrypoint?: string | string[];
+  environment?: Record<string, string | number>;
+  depends_on?: Record<string, { condition: string }>;
+  deploy?: { replicas?: string | number };
+  healthcheck?: { test: string | string[] };
+  ports?: string[];
+  volumes?: string[];
+  networks?: string[];
+};
+
+const composeText = fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8');
+const compose = parse(composeText, { merge: true }) as { services: Record<string, Service> };
+const { app, proxy, mongo, redis } = compose.services;
+const nginxConf = fs.readFileSync(path.join(repoRoot, 'deploy', 'nginx.conf'), 'utf8');
+
+/**
+ * What `docker compose` makes of a value with no .env at all: `${X:-default}` → default, `${X}` → empty; a
+ * required `${X:?message}` is reported rather than failing, so the shape can be checked without secrets.
+ */
+function interpolate(value: string | number | undefined): string {
+  return String(value ?? '').replace(/\$\{([A-Z0-9_]+)(?::?([-?])([^}]*))?\}/g, (_m, _name, kind, rest) =>
+    kind === '-' ? rest : kind === '?' ? '<required>' : '',
+  );
+}
+const words = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(' ') : (value ?? ''));
+const healthTest = (service: Service) => words(service.healthcheck?.test);
+
+describe('docker-compose.yml', () => {
+  it('when parsed, then MongoDB runs as replica set rs0, initiated by its health check, and the apps name it', () => {
+    expect(words(mongo.entrypoint) + words(mongo.command)).toMatch(/mongod .*--replSet rs0\b/);
+    expect(healthTest(mongo)).toContain("rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'mongo:27017' }] })");
+    expect(healthTest(mongo)).toContain('isWritablePrimary');
+    const uri = new URL(interpolate(app.environment?.DATABASE_URI));
+    expect([uri.protocol, uri.hostname, uri.port, uri.pathname]).toEqual(['mongodb:', 'mongo', '27017', '/shop']);
+    expect(uri.searchParams.get('replicaSet')).toBe('rs0');
+  });
+
+  it('when parsed, then Redis runs with a health check and the apps are given REDIS_URL pointing at it', () => {
+    expect(redis.image).toMatch(/^redis:7/);
+    expect(healthTest(redis)).toContain('redis-cli ping');
+    const url = new URL(interpolate(app.environment?.REDIS_URL));
+    expect([url.protocol, url.hostname, url.port]).toEqual(['redis:', 'redis', '6379']);
+  });
+
+  it('when parsed, then two app replicas run, the instance count says so, and they wait for a healthy database and Redis', () => {
+    expect(Number(interpolate(app.deploy?.replicas))).toBe(2);
+    expect(Number(interpolate(app.environment?.INSTANCE_COUNT))).toBe(2);
+    expect(app.depends_on).toEqual({
+      mongo: { condition: 'service_healthy' },
+      redis: { condition: 'service_healthy' },
+    });
+  });
+
+  it('when parsed, then only the proxy publishes a port, nginx with deploy/nginx.conf, and the apps trust one proxy hop', () => {
+    expect(proxy.image).toMatch(/^nginx:/);
+    expect(proxy.volumes).toContain('./deploy/nginx.conf:/etc/nginx/nginx.conf:ro');
+    expect((proxy.ports ?? []).map(interpolate)).toEqual(['80:80']);
+    expect([app.ports, mongo.ports, redis.ports]).toEqual([undefined, undefined, undefined]);
+    expect(proxy.depends_on).toEqual({ app: { condition: 'service_healthy' } });
+    expect(String(app.environment?.TRUST_PROXY)).toBe('1');
+    expect(nginxConf).toMatch(/server app:3000\b/);
+    expect(Number(app.environment?.PORT)).toBe(3000);
+  });
+
+  it('when parsed, then every service has a health check: /readyz for the apps, /healthz through the proxy', () => {
+    expect(healthTest(app)).toContain('http://127.0.0.1:3000/readyz');
+    expect(healthTest(proxy)).toContain('http://127.0.0.1/healthz');
+    expect(Object.keys(compose.services).filter((name) => !compose.services[name].healthcheck)).toEqual([]);
+    const dockerfile = fs.readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/HEALTHCHECK .*http:\/\/127\.0\.0\.1:3000\/healthz/);
+  });
+
+  it('when parsed, then MongoDB and Redis are only on the internal network', () => {
+    const networks = (compose as unknown as { networks: Record<string, { internal?: boolean } | null> }).networks;
+    expect([mongo.networks, redis.networks]).toEqual([['backend'], ['backend']]);
+    expect(networks.backend?.internal).toBe(true);
+  });
+
+  it('when parsed, then no secret is written in it: each comes from .env, required, and without a default', () => {
+    const secretName = /SECRET|PASSWORD|_KEY|TOKEN/;
+    const offending: string[] = [];
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const [key, raw] of Object.entries(service.environment ?? {})) {
+        const value = String(raw);
+        // A variable reference with no default (or with an empty one, for what is optional) carries no secret.
+        const bare = /^\$\{[A-Z0-9_]+(:\?[^}]*|:-)?\}$/.test(value);
+        if (secretName.test(key) && !bare) offending.push(`${name}.${key}`);
+        // Credentials inside a URL: the password part must be a reference too.
+        const password = /:\/\/[^:/@]*:([^@]*)@/.exec(value)?.[1];
+        if (password !== undefined && !/^\$\{[A-Z0-9_]+(:\?[^}]*)?\}$/.test(password)) offending.push(`${name}.${key}`);
+      }
+    }
+    expect(offending).toEqual([]);
+    // The secrets the stack cannot run without make `docker compose` stop with a message when missing.
+    for (const name of [
+      'PAYLOAD_SECRET',
+      'MONGO_ROOT_PASSWORD',
+      'MONGO_APP_PASSWORD',
+      'MONGO_REPLICA_KEY',
+      'REDIS_PASSWORD',
+    ]) {
+      expect(composeText).toContain(`\${${name}:?set ${name} in .env}`);
+    }
+  });
+
+  it('when compared with .env.example, then it lists every variable the compose file reads, with no secret filled in', () => {
+    const example = fs.readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
+    const listed = new Map(
+      example
+        .split('\n')
+        .filter((line) => /^[A-Z0-9_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] as const),
+    );
+    const read = [...new Set([...composeText.matchAll(/\$\{([A-Z0-9_]+)/g)].map((m) => m[1]))].sort();
+    expect(read.filter((name) => !listed.has(name))).toEqual([]);
+    const filledSecrets = [...listed].filter(([name, value]) => /SECRET|PASSWORD|_KEY/.test(name) && value !== '');
+    expect(filledSecrets).toEqual([]);
+  });
+});
+
+describe('deploy/nginx.conf', () => {
+  it('when read, then it passes the client address and scheme and takes bodies up to the upload limit', () => {
+    expect(nginxConf).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    expect(nginxConf).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme;/);
+    // 11 MiB = 11,534,336 bytes, above the apps' 10 MiB file plus 64 KiB of multipart framing (10,551,296).
+    expect(/client_max_body_size (\d+)m;/.exec(nginxConf)?.[1]).toBe('11');
+    expect(nginxConf).toMatch(/^\s*gzip off;/m);
+  });
+
+  const nginx = spawnSync('nginx', ['-v']).error ? null : 'nginx';
+  it.skipIf(!nginx)('when nginx parses it (upstream host names pointed at 127.0.0.1), then it is valid', () => {
+    // nginx resolves upstream names while loading: `app` exists only on the compose network.
+    const templated = nginxConf.replace(/(\bserver )[a-z][a-z0-9_-]*(:\d+)/g, '$1127.0.0.1$2');
+    expect(templated).not.toBe(nginxConf);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-conf-'));
+    const file = path.join(dir, 'nginx.conf');
+    fs.writeFileSync(file, templated);
+    const result = spawnSync('nginx', ['-t', '-e', 'stderr', '-c', file], { encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(result.stderr).toContain('test is successful');
+    expect(result.status).toBe(0);
+  });
+});
