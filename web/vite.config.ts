@@ -31,15 +31,28 @@ export default defineConfig({
     // antd alone is larger than Vite's default warning threshold; it is cached across deploys in its own chunk.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // @shop/shared's modules only define things (schemas, helpers, texts); loading one has no effect of its
+      // own. Said here so that importing a price helper through the package's index does not also run
+      // every zod schema the index re-exports.
+      treeshake: { moduleSideEffects: (id: string) => !/packages[\\/]shared[\\/]src[\\/]/.test(id) },
       output: {
-        // Rolldown's successor of rollup's manualChunks. Only React gets its own long-lived chunk; antd and
-        // the rest split along the lazy routes, so a first visit downloads only the components Home uses.
+        // Rolldown's successor of rollup's manualChunks. React gets its own long-lived chunk; antd and the
+        // rest split along the lazy routes, so a first visit downloads only what the storefront's first
+        // screens use (issue 12: no antd, no PayPal, no echarts there).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie)[\\/]/,
               priority: 30,
+            },
+            {
+              // zod and the shared modules that build schemas with it at load time. Without this group they
+              // share one chunk with the shared helpers every page uses (prices, money), and the forms'
+              // validation would ride along on every first visit.
+              name: 'contracts',
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/](api-types|schema-parts|admin-api|admin-catalog-api)\.ts$/,
+              priority: 20,
             },
           ],
         },

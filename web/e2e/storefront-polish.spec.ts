@@ -131,7 +131,7 @@ test.describe('storefront polish', () => {
       const search = page.getByTestId('shop-search');
       await search.fill('');
       await search.pressSequentially(word, { delay: 20 });
-      const option = page.locator('.ant-select-item-option-content').filter({ hasText: word });
+      const option = page.getByRole('listbox').getByRole('option').filter({ hasText: word });
       await expect(option).toHaveText(name);
       const overflow = await option.evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(overflow, `the suggestion is not cut at ${size.width} px`).toBeLessThanOrEqual(0);

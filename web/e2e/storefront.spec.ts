@@ -105,7 +105,7 @@ test.describe('public storefront', () => {
     await test.step('search by a word of the product name, Enter: only that product, the categories hide', async () => {
       await search.pressSequentially(word, { delay: 20 });
       // Suggestions come once there are more than 2 characters (SPEC §5).
-      await expect(page.locator('.ant-select-item-option').filter({ hasText: productName })).toBeVisible();
+      await expect(page.getByRole('listbox').getByRole('option').filter({ hasText: productName })).toBeVisible();
       await search.press('Enter');
       await expect(page.getByRole('heading', { name: `Results for “${word}”` })).toBeVisible();
       await expect(page.getByTestId('category-grid')).toBeHidden();
@@ -114,7 +114,8 @@ test.describe('public storefront', () => {
       await expect(cards).toContainText(productName);
       await expect(page.getByTestId('product-count')).toHaveText('1 product');
       await search.press('Escape');
-      await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+      await expect(page.getByRole('listbox')).toBeHidden();
+      await expect(search).toHaveAttribute('aria-expanded', 'false');
       await captureScreens(page, testInfo, 'shop-search');
     });
 

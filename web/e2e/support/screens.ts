@@ -26,7 +26,7 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       Array.from(document.images).every((img) => img.complete) &&
-      document.querySelectorAll('[aria-busy="true"], .ant-skeleton, .page-loader').length === 0,
+      document.querySelectorAll('[aria-busy="true"], .ant-skeleton, .ui-skeleton, .page-loader').length === 0,
     undefined,
     { timeout: 15_000 },
   );

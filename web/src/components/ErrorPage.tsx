@@ -1,5 +1,5 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button } from '../site/ui/Button';
+import { ReloadIcon } from '../site/ui/icons';
 import { StatusArt } from './StatusArt';
 import './status-pages.css';
 
@@ -13,7 +13,7 @@ export function ErrorPage() {
           Something Went Wrong
         </h1>
         <p className="status-text">We could not load the shop just now. Please reload the page, or try again later.</p>
-        <Button type="primary" size="large" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
+        <Button variant="primary" size="large" icon={<ReloadIcon />} onClick={() => window.location.reload()}>
           Reload
         </Button>
       </section>

@@ -1,11 +1,11 @@
 import './status-pages.css';
-import { Spin } from 'antd';
+import { Spinner } from '../site/ui/Spinner';
 
 /** Placeholder while a lazily loaded page or the shop config arrives. */
 export function PageLoader() {
   return (
     <div className="page-loader" aria-busy="true">
-      <Spin size="large" />
+      <Spinner size="large" label="Loading the page" />
     </div>
   );
 }

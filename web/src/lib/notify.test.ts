@@ -1,5 +1,30 @@
-import { describe, expect, it } from 'vitest';
-import { classifyStatus } from './notify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bindNotificationApi, classifyStatus, handleResult, notify, type NotificationInstance } from './notify';
+
+/** A stand-in for antd's notification API that records what it was asked to show, in order. */
+function recorder() {
+  const shown: Array<{ type: string; title: unknown; description: unknown; key: unknown; duration: unknown }> = [];
+  const destroyed: unknown[] = [];
+  const toast =
+    (type: string) => (args: { title: unknown; description?: unknown; key?: unknown; duration?: unknown }) =>
+      void shown.push({
+        type,
+        title: args.title,
+        description: args.description,
+        key: args.key,
+        duration: args.duration,
+      });
+  const api = {
+    success: toast('success'),
+    info: toast('info'),
+    warning: toast('warning'),
+    error: toast('error'),
+    destroy: (key?: unknown) => void destroyed.push(key),
+  } as unknown as NotificationInstance;
+  return { api, shown, destroyed };
+}
+
+afterEach(() => bindNotificationApi(null));
 
 describe('classifyStatus', () => {
   it('when the status is 200 or 201, then the call succeeded', () => {
@@ -28,5 +53,56 @@ describe('classifyStatus', () => {
 
   it('when the status is anything else, then it is a generic failure', () => {
     for (const status of [204, 404, 413, 500, 502]) expect(classifyStatus(status, 'get')).toBe('failure');
+  });
+});
+
+describe('toasts before the notification API is bound', () => {
+  it('when toasts are asked for before antd has loaded, then they show in order, word for word, once it is bound', () => {
+    notify.loading();
+    handleResult({ status: 429 }, { method: 'post' });
+    handleResult({ status: 500 }, { method: 'get' });
+    const { api, shown, destroyed } = recorder();
+    expect(shown).toHaveLength(0);
+
+    bindNotificationApi(api);
+
+    expect(shown).toEqual([
+      { type: 'info', title: 'Loading Request', description: undefined, key: 'request-loading', duration: false },
+      {
+        type: 'warning',
+        title: 'Request already sent!',
+        description: 'You have already submitted another request a short time ago',
+        key: undefined,
+        duration: 5,
+      },
+      {
+        type: 'error',
+        title: 'Opsss!, Something went wrong!',
+        description: 'An error occurred while loading some resources. Reload the page or try again later',
+        key: 'generic-failure',
+        duration: 5,
+      },
+    ]);
+    // Each reply closed the loading toast, after it was shown: two replies, two closes.
+    expect(destroyed).toEqual(['request-loading', 'request-loading']);
+  });
+
+  it('when the API is bound, then a toast shows at once and is not shown again by a later binding', () => {
+    const first = recorder();
+    bindNotificationApi(first.api);
+    handleResult({ status: 400 }, { method: 'put' });
+    expect(first.shown.map((t) => t.title)).toEqual(['Cannot send request!']);
+
+    const second = recorder();
+    bindNotificationApi(second.api);
+    expect(second.shown).toHaveLength(0);
+  });
+
+  it('when a read succeeds with no toast ever shown, then nothing is queued to close', () => {
+    handleResult({ status: 200 }, { method: 'get' });
+    const { api, shown, destroyed } = recorder();
+    bindNotificationApi(api);
+    expect(shown).toHaveLength(0);
+    expect(destroyed).toHaveLength(0);
   });
 });

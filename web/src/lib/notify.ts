@@ -1,40 +1,74 @@
 /**
  * Toasts with SPEC §8's catalogue (MESSAGES from @shop/shared, word for word) and the generic reply handler.
- * Works outside React: the app binds antd's App-scoped notification instance (so toasts get the theme);
- * until then antd's static API is the fallback.
+ * Works outside React. The toasts are antd's App-scoped notifications (themed), bound by an AntdScope with
+ * `toasts`: the control centre binds them at its root; the storefront, which keeps antd off its first
+ * screen, loads its toast host (./notify-host) with the first toast and shows what was asked meanwhile.
  */
 import { MESSAGES, TOAST_SECONDS, type Envelope } from '@shop/shared';
-import { notification as staticNotification, type App } from 'antd';
+import type { App } from 'antd';
 import type { ReactNode } from 'react';
 import type { HttpMethod } from './api';
 
 type ToastType = keyof typeof TOAST_SECONDS;
-type NotificationInstance = ReturnType<typeof App.useApp>['notification'];
+export type NotificationInstance = ReturnType<typeof App.useApp>['notification'];
 
 export interface ToastText {
   title: ReactNode;
   description?: ReactNode;
 }
 
+type ToastCall = (api: NotificationInstance) => void;
+
 let instance: NotificationInstance | null = null;
+/** Toasts asked for before a notification API was bound, in order. */
+let waiting: ToastCall[] = [];
+let hostRequested = false;
 
 export function bindNotificationApi(api: NotificationInstance | null): void {
   instance = api;
+  if (!api) return;
+  const calls = waiting;
+  waiting = [];
+  calls.forEach((call) => call(api));
+}
+
+/** Loads and mounts the storefront's toast host once; it binds the API, which then shows the waiting toasts. */
+function requestHost(): void {
+  // Outside a browser (unit tests) there is nothing to mount; the toasts wait for a bound API.
+  if (hostRequested || typeof document === 'undefined') return;
+  hostRequested = true;
+  import('./notify-host')
+    .then(({ mountNotificationHost }) => mountNotificationHost())
+    .catch((error: unknown) => {
+      // A failed chunk load (a deploy in between, a dropped connection) is tried again by the next toast.
+      hostRequested = false;
+      console.error('The notification host could not load', error);
+    });
+}
+
+function withApi(call: ToastCall): void {
+  if (instance) {
+    call(instance);
+    return;
+  }
+  waiting.push(call);
+  requestHost();
 }
 
 const LOADING_KEY = 'request-loading';
 const GENERIC_KEY = 'generic-failure';
 
 function show(type: ToastType, text: ToastText, options: { key?: string; duration?: number | false } = {}): void {
-  const api = instance ?? staticNotification;
-  api[type]({
-    title: text.title,
-    description: text.description,
-    key: options.key,
-    duration: options.duration ?? TOAST_SECONDS[type],
-    placement: 'topRight',
-    props: { 'data-testid': `toast-${type}` },
-  });
+  withApi((api) =>
+    api[type]({
+      title: text.title,
+      description: text.description,
+      key: options.key,
+      duration: options.duration ?? TOAST_SECONDS[type],
+      placement: 'topRight',
+      props: { 'data-testid': `toast-${type}` },
+    }),
+  );
 }
 
 export const notify = {
@@ -49,7 +83,10 @@ export const notify = {
   requestSent: () => show('success', MESSAGES.success),
   /** "Loading Request" stays until the reply is handled by handleResult (or closeLoading). */
   loading: () => show('info', MESSAGES.loading, { key: LOADING_KEY, duration: false }),
-  closeLoading: () => (instance ?? staticNotification).destroy(LOADING_KEY),
+  closeLoading: () => {
+    // Without a bound API and nothing waiting, no toast was ever shown: nothing to close, nothing to load.
+    if (instance || waiting.length > 0) withApi((api) => api.destroy(LOADING_KEY));
+  },
 };
 
 export type ResultKind = 'success' | 'invalid' | 'rateLimited' | 'unauthorized' | 'failure';

@@ -1,5 +1,5 @@
-import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, InputNumber, Space } from 'antd';
+import { useState, type KeyboardEvent } from 'react';
+import { MinusIcon, PlusIcon } from '../ui/icons';
 import { MAX_QUANTITY } from './cart';
 import './quantity-stepper.css';
 
@@ -21,7 +21,8 @@ export interface QuantityStepperProps {
 /**
  * − [n] + for a quantity (SPEC §5: at least 1; at most the cart's 999). Buttons at a limit stay focusable and
  * say aria-disabled instead of becoming disabled: a keyboard user pressing − down to 1 would otherwise lose
- * focus to the page. The number box keeps the arrow keys and typing.
+ * focus to the page. The box is a spinbutton: ↑/↓ step, typing a whole number in range applies it at once,
+ * and on leaving the box a number out of range settles at the nearest limit, anything else at the last value.
  */
 export function QuantityStepper({
   value,
@@ -34,51 +35,90 @@ export function QuantityStepper({
   size = 'middle',
   testId,
 }: QuantityStepperProps) {
+  // What the box shows while the shopper types; null when it shows `value` itself.
+  const [draft, setDraft] = useState<string | null>(null);
   const atMin = value <= min;
   const atMax = value >= max;
+  const apply = (next: number) => {
+    const clamped = Math.min(max, Math.max(min, next));
+    if (clamped !== value) onChange(clamped);
+  };
   const step = (delta: number) => {
-    const next = Math.min(max, Math.max(min, value + delta));
-    if (next !== value) onChange(next);
+    setDraft(null);
+    apply(value + delta);
   };
   const lowerLabel = label.charAt(0).toLowerCase() + label.slice(1);
 
+  const type = (text: string) => {
+    const digits = text.replace(/[^\d]/g, '');
+    setDraft(digits);
+    const next = Number.parseInt(digits, 10);
+    if (Number.isInteger(next) && next >= min && next <= max && next !== value) onChange(next);
+  };
+
+  const settle = () => {
+    if (draft === null) return;
+    const next = Number.parseInt(draft, 10);
+    if (Number.isInteger(next)) apply(next);
+    setDraft(null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const moves: Record<string, () => void> = {
+      ArrowUp: () => step(1),
+      ArrowDown: () => step(-1),
+      Home: () => step(min - value),
+      End: () => step(max - value),
+      Enter: settle,
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
+  };
+
   return (
-    <Space.Compact className="qty-stepper" size={size}>
-      <Button
-        className="qty-stepper-btn"
-        icon={<MinusOutlined />}
+    <div className={`qty-stepper qty-stepper--${size}`} data-disabled={disabled || undefined}>
+      <button
+        type="button"
+        className="qty-stepper-btn qty-stepper-btn--start"
         aria-label={`Decrease ${lowerLabel}`}
         aria-disabled={atMin || undefined}
         disabled={disabled}
         data-testid={testId ? `${testId}-decrease` : undefined}
         onClick={() => step(-1)}
-      />
-      <InputNumber
+      >
+        <MinusIcon />
+      </button>
+      <input
         className="qty-stepper-input"
         id={id}
-        min={min}
-        max={max}
-        precision={0}
-        controls={false}
+        type="text"
+        role="spinbutton"
         inputMode="numeric"
-        value={value}
-        disabled={disabled}
+        autoComplete="off"
         aria-label={label}
+        aria-valuemin={min}
+        aria-valuemax={max}
+        aria-valuenow={value}
+        value={draft ?? String(value)}
+        disabled={disabled}
         data-testid={testId}
-        // An emptied or out-of-range box leaves the quantity as it was; the box shows it again on blur.
-        onChange={(next) => {
-          if (typeof next === 'number' && next >= min && next <= max) onChange(next);
-        }}
+        onChange={(event) => type(event.target.value)}
+        onBlur={settle}
+        onKeyDown={onKeyDown}
       />
-      <Button
-        className="qty-stepper-btn"
-        icon={<PlusOutlined />}
+      <button
+        type="button"
+        className="qty-stepper-btn qty-stepper-btn--end"
         aria-label={`Increase ${lowerLabel}`}
         aria-disabled={atMax || undefined}
         disabled={disabled}
         data-testid={testId ? `${testId}-increase` : undefined}
         onClick={() => step(1)}
-      />
-    </Space.Compact>
+      >
+        <PlusIcon />
+      </button>
+    </div>
   );
 }

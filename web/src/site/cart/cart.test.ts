@@ -1,10 +1,12 @@
-import type { PublicProduct } from '@shop/shared';
+import { cartItemSchema, cartSchema, type PublicProduct } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
   buyableCount,
   cartCount,
   cartFromMirrorChange,
+  isCart,
+  isCartItem,
   MAX_LINES,
   parseCartMirror,
   parseStoredCart,
@@ -356,5 +358,61 @@ describe('buyableCount', () => {
 
   it('when the cart is empty, then the count is 0', () => {
     expect(buyableCount([], reply, true)).toBe(0);
+  });
+});
+
+describe('isCartItem and isCart', () => {
+  // The storefront checks stored carts by hand to keep zod off its first screen; these cases hold the hand
+  // check to the shared schemas the server validates with, value by value.
+  const items: unknown[] = [
+    { id: 'abc-123', quantity: 1 },
+    { id: 'abc-123', quantity: 999 },
+    { id: 'a'.repeat(64), quantity: 5 },
+    { id: 'a'.repeat(65), quantity: 5 },
+    { id: '', quantity: 1 },
+    { id: 'has space', quantity: 1 },
+    { id: 'ümlaut', quantity: 1 },
+    { id: 'ok', quantity: 0 },
+    { id: 'ok', quantity: 1000 },
+    { id: 'ok', quantity: 1.5 },
+    { id: 'ok', quantity: -1 },
+    { id: 'ok', quantity: Number.NaN },
+    { id: 'ok', quantity: Number.POSITIVE_INFINITY },
+    { id: 'ok', quantity: '2' },
+    { id: 7, quantity: 2 },
+    { id: 'ok' },
+    { quantity: 2 },
+    { id: 'ok', quantity: 2, extra: true },
+    { id: 'ok', quantity: 2, extra: undefined },
+    ['ok', 2],
+    null,
+    'ok',
+    3,
+  ];
+
+  it('when a value is checked as a cart line, then the verdict is the shared cartItemSchema’s', () => {
+    for (const value of items) {
+      expect(isCartItem(value), JSON.stringify(value) ?? String(value)).toBe(cartItemSchema.safeParse(value).success);
+    }
+  });
+
+  it('when a value is checked as a cart, then the verdict is the shared cartSchema’s', () => {
+    const line = { id: 'p1', quantity: 2 };
+    const carts: unknown[] = [
+      [],
+      [line],
+      Array.from({ length: 100 }, (_, i) => ({ id: `p${i}`, quantity: 1 })),
+      Array.from({ length: 101 }, (_, i) => ({ id: `p${i}`, quantity: 1 })),
+      [line, { id: 'p2', quantity: 0 }],
+      [line, null],
+      { 0: line, length: 1 },
+      'p1',
+      null,
+    ];
+    for (const value of carts) {
+      expect(isCart(value), JSON.stringify(value)?.slice(0, 60)).toBe(cartSchema.safeParse(value).success);
+    }
+    // Literal verdicts too, so a schema change that loosens both at once cannot pass unnoticed.
+    expect(carts.map(isCart)).toEqual([true, true, true, false, false, false, false, false, false]);
   });
 });

@@ -1,13 +1,41 @@
 /**
- * The cart as pure functions over CartItem[] (SPEC §4 Cart). Limits come from the shared cartSchema so the
- * stored cart always passes the same validation the server applies to cart queries.
+ * The cart as pure functions over CartItem[] (SPEC §4 Cart). A stored cart must pass the shared cartSchema,
+ * the validation the server applies to cart queries; it is checked here by hand (isCartItem, isCart) rather
+ * than with zod, which would put the whole validation library on the shop's first screen (issue 12).
+ * cart.test.ts holds both checks to the shared schemas' verdicts.
  */
-import { cartItemSchema, cartSchema, type CartItem, type PublicProduct } from '@shop/shared';
+import type { CartItem, PublicProduct } from '@shop/shared';
 import { cartRows } from '../checkout/checkout';
 
 export const CART_STORAGE_KEY = 'cart';
 export const MAX_QUANTITY = 999;
 export const MAX_LINES = 100;
+
+/** The shared idSchema's pattern. */
+const ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+
+/** The shared cartItemSchema: exactly {id, quantity}, an id of 1–64 letters, digits or dashes, 1–999 whole. */
+export function isCartItem(value: unknown): value is CartItem {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  if (keys.length !== 2 || !keys.includes('id') || !keys.includes('quantity')) return false;
+  const { id, quantity } = value as Record<string, unknown>;
+  return (
+    typeof id === 'string' &&
+    ID_PATTERN.test(id) &&
+    typeof quantity === 'number' &&
+    Number.isInteger(quantity) &&
+    quantity >= 1 &&
+    quantity <= MAX_QUANTITY
+  );
+}
+
+/** The shared cartSchema: a list of at most MAX_LINES cart items. */
+export const isCart = (value: unknown): value is CartItem[] =>
+  Array.isArray(value) && value.length <= MAX_LINES && value.every(isCartItem);
+
+/** A fresh {id, quantity}, as zod's parse returns, so no stored object is shared with the app's state. */
+const copyItem = (item: CartItem): CartItem => ({ id: item.id, quantity: item.quantity });
 
 const clampQuantity = (quantity: number) =>
   Math.min(MAX_QUANTITY, Math.max(1, Math.floor(Number.isFinite(quantity) ? quantity : 1)));
@@ -57,10 +85,9 @@ export function parseStoredCart(raw: string | null | undefined): CartItem[] {
   } catch {
     return [];
   }
-  const parsed = cartSchema.safeParse(value);
-  if (!parsed.success) return [];
-  const ids = new Set(parsed.data.map((item) => item.id));
-  return ids.size === parsed.data.length ? parsed.data : [];
+  if (!isCart(value)) return [];
+  const ids = new Set(value.map((item) => item.id));
+  return ids.size === value.length ? value.map(copyItem) : [];
 }
 
 export const serializeCart = (cart: readonly CartItem[]): string => JSON.stringify(cart);
@@ -116,10 +143,9 @@ export function parseCartMirror(raw: string | null | undefined, now: number): Ca
   const seen = new Set<string>();
   const items: CartItem[] = [];
   for (const entry of value.items as unknown[]) {
-    const line = cartItemSchema.safeParse(entry);
-    if (!line.success || seen.has(line.data.id)) continue;
-    seen.add(line.data.id);
-    items.push(line.data);
+    if (!isCartItem(entry) || seen.has(entry.id)) continue;
+    seen.add(entry.id);
+    items.push(copyItem(entry));
     if (items.length === MAX_LINES) break;
   }
   return items;

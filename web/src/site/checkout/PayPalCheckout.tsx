@@ -15,12 +15,14 @@ import {
   type ScriptContextState,
 } from '@paypal/react-paypal-js';
 import { type CartItem, MESSAGES, type PaymentReply, type PublicConfig } from '@shop/shared';
-import { Alert, Button, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { capturePayment, createPayment } from '../api/payments';
 import { cartStore } from '../cart/store';
+import { Button } from '../ui/Button';
+import { Notice } from '../ui/Notice';
+import { Spinner } from '../ui/Spinner';
 import {
   captureWithRetries,
   createdPayment,
@@ -76,15 +78,14 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
   if (isInitial || isPending) {
     return (
       <div className="checkout-loading" data-testid="checkout-loading" aria-busy="true">
-        <Spin description="Loading payment options…" />
+        <Spinner label="Loading payment options…" showLabel />
       </div>
     );
   }
   if (isRejected) {
     return (
-      <Alert
-        type="error"
-        showIcon
+      <Notice
+        tone="error"
         title={CHECKOUT_MESSAGES.paymentScriptFailed.title}
         description={CHECKOUT_MESSAGES.paymentScriptFailed.description}
         data-testid="checkout-script-error"
@@ -95,9 +96,8 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
   if (sources.length === 0) {
     // No configured method is one PayPal offers: there is nothing to click.
     return (
-      <Alert
-        type="info"
-        showIcon
+      <Notice
+        tone="info"
         title={CHECKOUT_MESSAGES.paymentOff.title}
         description={CHECKOUT_MESSAGES.paymentOff.description}
         data-testid="cart-payment-off"
@@ -187,9 +187,8 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
   return (
     <div className="checkout-buttons" data-testid="checkout-buttons">
       {retrying && (
-        <Alert
-          type="info"
-          showIcon
+        <Notice
+          tone="info"
           className="checkout-notice"
           title={CHECKOUT_MESSAGES.captureRetrying(retrying.attempt, retrying.attempts).title}
           description={CHECKOUT_MESSAGES.captureRetrying(retrying.attempt, retrying.attempts).description}
@@ -197,15 +196,14 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
         />
       )}
       {unconfirmed && !capturing && (
-        <Alert
-          type="warning"
-          showIcon
+        <Notice
+          tone="warning"
           className="checkout-notice"
           title={CHECKOUT_MESSAGES.captureUnconfirmed.title}
           description={
             <>
               <p className="checkout-notice-text">{CHECKOUT_MESSAGES.captureUnconfirmed.description}</p>
-              <Button type="primary" onClick={() => void finishCapture(unconfirmed)} data-testid="capture-try-again">
+              <Button variant="primary" onClick={() => void finishCapture(unconfirmed)} data-testid="capture-try-again">
                 Try again
               </Button>
             </>
@@ -213,7 +211,12 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
           data-testid="capture-unconfirmed"
         />
       )}
-      <Spin spinning={capturing} description="Completing your payment…">
+      <div className="ui-busy" aria-busy={capturing}>
+        {capturing && (
+          <div className="ui-busy-cover">
+            <Spinner label="Completing your payment…" showLabel />
+          </div>
+        )}
         {sources.map((fundingSource) => (
           <PayPalButtons
             key={fundingSource}
@@ -230,7 +233,7 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
             onError={onError}
           />
         ))}
-      </Spin>
+      </div>
     </div>
   );
 }

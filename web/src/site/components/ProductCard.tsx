@@ -1,8 +1,9 @@
-import { DeleteOutlined, EyeOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { formatQuantity, hasEffectiveDiscount, type PublicProduct } from '@shop/shared';
-import { Button, Tooltip } from 'antd';
 import { Link } from 'react-router-dom';
 import { useShopState } from '../../app/shop-state';
+import { Button } from '../ui/Button';
+import { DeleteIcon, EyeIcon, ShoppingCartIcon } from '../ui/icons';
+import { Tooltip } from '../ui/Tooltip';
 import { AssetImage } from './AssetImage';
 import { discountLabel, Price } from './Price';
 import './components.css';
@@ -47,15 +48,15 @@ export function ProductCard({ product, categoryId }: Props) {
         <div className="product-card-actions">
           <Tooltip title="View product">
             <Link to={href} className="card-action-link" aria-label={`View ${product.name}`} data-testid="view-product">
-              <EyeOutlined />
+              <EyeIcon />
             </Link>
           </Tooltip>
           <Tooltip title={inStock ? 'Add to cart' : 'Not available'}>
             <Button
-              shape="circle"
+              circle
               size="large"
-              type="primary"
-              icon={<ShoppingCartOutlined />}
+              variant="primary"
+              icon={<ShoppingCartIcon />}
               aria-label={`Add ${product.name} to cart`}
               data-testid="add-to-cart"
               className={inStock ? undefined : 'is-unavailable'}
@@ -66,10 +67,10 @@ export function ProductCard({ product, categoryId }: Props) {
           {inCart && (
             <Tooltip title="Remove from cart">
               <Button
-                shape="circle"
+                circle
                 size="large"
                 danger
-                icon={<DeleteOutlined />}
+                icon={<DeleteIcon />}
                 aria-label={`Remove ${product.name} from cart`}
                 data-testid="remove-from-cart"
                 onClick={() => removeFromCart(product)}

@@ -1,5 +1,5 @@
 import type { PublicProduct } from '@shop/shared';
-import { Skeleton } from 'antd';
+import { Skeleton } from '../ui/Skeleton';
 import { ProductCard } from './ProductCard';
 import './components.css';
 
@@ -24,7 +24,7 @@ export function ProductGrid({ products, loading = false, placeholders = 8, categ
           <div key={i} className="product-card product-card--skeleton" aria-hidden="true">
             <div className="product-card-media skeleton-block" />
             <div className="product-card-body">
-              <Skeleton active title={{ width: '80%' }} paragraph={{ rows: 1, width: '40%' }} />
+              <Skeleton rows={1} titleWidth="80%" lastRowWidth="40%" />
             </div>
           </div>
         ))}

@@ -1,5 +1,5 @@
-import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
+import { EnvironmentIcon, MailIcon, PhoneIcon } from '../ui/icons';
 import { SHOP_EMAIL, SHOP_PHONE, SHOP_PHONE_HREF } from '../shop-info';
 import { LogoMark } from './Logo';
 
@@ -19,7 +19,7 @@ export function Footer() {
           </p>
         </div>
         <div className="footer-col">
-          <h4>Shop</h4>
+          <h2>Shop</h2>
           <ul>
             <li>
               <Link to="/site/shop">All products</Link>
@@ -36,7 +36,7 @@ export function Footer() {
           </ul>
         </div>
         <div className="footer-col">
-          <h4>The family</h4>
+          <h2>The family</h2>
           <ul>
             <li>
               <Link to="/site/about">Our story</Link>
@@ -50,16 +50,16 @@ export function Footer() {
           </ul>
         </div>
         <div className="footer-col">
-          <h4>Say ciao</h4>
+          <h2>Say ciao</h2>
           <ul className="footer-contact">
             <li>
-              <PhoneOutlined /> <a href={SHOP_PHONE_HREF}>{SHOP_PHONE}</a>
+              <PhoneIcon /> <a href={SHOP_PHONE_HREF}>{SHOP_PHONE}</a>
             </li>
             <li>
-              <MailOutlined /> <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>
+              <MailIcon /> <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>
             </li>
             <li>
-              <EnvironmentOutlined /> Saturday and Sunday at the farmers' markets
+              <EnvironmentIcon /> Saturday and Sunday at the farmers' markets
             </li>
           </ul>
         </div>

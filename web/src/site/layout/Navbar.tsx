@@ -1,10 +1,10 @@
-import { CloseOutlined, MenuOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { formatMoney } from '@shop/shared';
-import { Badge, Button } from 'antd';
 import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useShopState } from '../../app/shop-state';
 import { isMobileWidth, useScrollY, useWindowWidth } from '../../lib/viewport';
+import { Button } from '../ui/Button';
+import { CloseIcon, MenuIcon, ShoppingIcon } from '../ui/icons';
 import { LogoMark } from './Logo';
 import { NAV_ITEMS, STICKY_OFFSET } from './nav-links';
 
@@ -13,20 +13,15 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link
 function CartButton({ count }: { count: number }) {
   return (
     <Link to="/site/cart" className="nav-cart" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
-      <Badge
-        // A plain element rather than antd's animated digits, so the text is always exactly the count.
-        count={
-          <span
-            className={count > 0 ? 'nav-cart-count' : 'nav-cart-count nav-cart-count--empty'}
-            data-testid="nav-cart-badge"
-          >
-            {count}
-          </span>
-        }
-        offset={[-2, 4]}
-      >
-        <ShoppingOutlined className="nav-cart-icon" />
-      </Badge>
+      <span className="nav-cart-badge">
+        <ShoppingIcon className="nav-cart-icon" />
+        <span
+          className={count > 0 ? 'nav-cart-count' : 'nav-cart-count nav-cart-count--empty'}
+          data-testid="nav-cart-badge"
+        >
+          {count}
+        </span>
+      </span>
     </Link>
   );
 }
@@ -57,12 +52,14 @@ export function Navbar() {
       <div className="navbar-slot">
         <nav className={fixed ? 'navbar navbar--fixed' : 'navbar'} aria-label="Main">
           <div className="navbar-inner">
-            <Link to="/site" className="brand" aria-label="Bottega di Famiglia, home">
+            {/* Named by its visible words (WCAG 2.5.3, label in name), plus where it goes. */}
+            <Link to="/site" className="brand">
               <LogoMark />
               <span className="brand-text">
                 <span className="brand-name">Bottega di Famiglia</span>
                 <span className="brand-tag">Family-made Italian food</span>
               </span>
+              <span className="visually-hidden">, home</span>
             </Link>
 
             <ul className="nav-links">
@@ -79,9 +76,10 @@ export function Navbar() {
               <CartButton count={cartCount} />
               <Button
                 className="nav-burger"
-                type="text"
+                variant="text"
                 size="large"
-                icon={menuState ? <CloseOutlined /> : <MenuOutlined />}
+                circle
+                icon={menuState ? <CloseIcon /> : <MenuIcon />}
                 aria-label={menuState ? 'Close menu' : 'Open menu'}
                 aria-expanded={menuState}
                 aria-controls="mobile-menu"

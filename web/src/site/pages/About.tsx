@@ -1,22 +1,22 @@
-import { HeartOutlined, ShopOutlined, SunOutlined } from '@ant-design/icons';
 import { ButtonLink } from '../../components/ButtonLink';
 import { staticAssetUrl } from '../../lib/api';
 import { useDocumentMeta } from '../lib/use-document-meta';
+import { HeartIcon, ShopIcon, SunIcon } from '../ui/icons';
 import './about.css';
 
 const VALUES = [
   {
-    icon: <SunOutlined />,
+    icon: <SunIcon />,
     title: 'Small batches',
     text: 'We press, bottle and jar a little at a time, so what reaches you is always fresh.',
   },
   {
-    icon: <HeartOutlined />,
+    icon: <HeartIcon />,
     title: 'Family recipes',
     text: 'Every spread and sauce follows a recipe written down by hand and tasted by three generations.',
   },
   {
-    icon: <ShopOutlined />,
+    icon: <ShopIcon />,
     title: 'From the market stall',
     text: 'You can still meet us every weekend at the farmers’ markets, and taste before you buy.',
   },
@@ -50,7 +50,7 @@ export default function About() {
           </p>
           <p className="about-signature">— La famiglia</p>
           <div className="about-buttons">
-            <ButtonLink to="/site/shop" type="primary" size="large">
+            <ButtonLink to="/site/shop" variant="primary" size="large">
               Visit the shop
             </ButtonLink>
             <ButtonLink to="/site/contact" size="large">

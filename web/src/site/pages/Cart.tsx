@@ -1,13 +1,4 @@
-import {
-  ArrowLeftOutlined,
-  ClockCircleOutlined,
-  DeleteOutlined,
-  LockOutlined,
-  ReloadOutlined,
-  ShopOutlined,
-} from '@ant-design/icons';
 import { cartTotals, formatMoney, formatQuantity, lineTotal, type PublicConfig } from '@shop/shared';
-import { Alert, Button, Checkbox, Empty, Result, Spin, Tag } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useShopState } from '../../app/shop-state';
@@ -22,6 +13,20 @@ import { AssetImage } from '../components/AssetImage';
 import { Price } from '../components/Price';
 import { TotalsList } from '../components/TotalsList';
 import { useDocumentMeta } from '../lib/use-document-meta';
+import { Button } from '../ui/Button';
+import { EmptyState } from '../ui/EmptyState';
+import {
+  ArrowLeftIcon,
+  ClockCircleIcon,
+  DeleteIcon,
+  ExclamationCircleFilledIcon,
+  LockIcon,
+  ReloadIcon,
+  ShopIcon,
+} from '../ui/icons';
+import { Notice } from '../ui/Notice';
+import { Spinner } from '../ui/Spinner';
+import { Tag } from '../ui/Tag';
 import '../checkout/checkout.css';
 import './cart.css';
 
@@ -40,17 +45,36 @@ function CartHeader() {
   );
 }
 
+interface StatusProps {
+  icon: ReactNode;
+  title: string;
+  text?: string;
+  action: ReactNode;
+}
+
+/** A whole-page outcome in the cart's card: a big icon, a heading, a line of text and what to do next. */
+function CartStatus({ icon, title, text, action }: StatusProps) {
+  return (
+    <div className="cart-result">
+      <div className="cart-result-icon">{icon}</div>
+      <h2 className="cart-result-title">{title}</h2>
+      {text && <p className="cart-result-text">{text}</p>}
+      <div className="cart-result-action">{action}</div>
+    </div>
+  );
+}
+
 function EmptyCart() {
   return (
     <div className="page cart">
       <CartHeader />
       <div className="cart-empty" data-testid="cart-empty">
-        <Empty description={<span className="cart-empty-text">Your cart is empty</span>}>
+        <EmptyState description={<span className="cart-empty-text">Your cart is empty</span>}>
           <p className="cart-empty-hint">Our oils, vinegars and pasta are waiting for you in the pantry.</p>
-          <ButtonLink to="/site/shop" type="primary" size="large" icon={<ShopOutlined />} data-testid="cart-go-shop">
+          <ButtonLink to="/site/shop" variant="primary" size="large" icon={<ShopIcon />} data-testid="cart-go-shop">
             Go to shop
           </ButtonLink>
-        </Empty>
+        </EmptyState>
       </div>
     </div>
   );
@@ -60,12 +84,12 @@ function PaymentPending() {
   return (
     <div className="page cart">
       <div className="cart-status" data-testid="cart-pending">
-        <Result
-          icon={<ClockCircleOutlined />}
+        <CartStatus
+          icon={<ClockCircleIcon />}
           title={CHECKOUT_MESSAGES.paymentPending.title}
-          subTitle={CHECKOUT_MESSAGES.paymentPending.description}
-          extra={
-            <ButtonLink to="/site/shop" type="primary" size="large" icon={<ShopOutlined />}>
+          text={CHECKOUT_MESSAGES.paymentPending.description}
+          action={
+            <ButtonLink to="/site/shop" variant="primary" size="large" icon={<ShopIcon />}>
               Continue shopping
             </ButtonLink>
           }
@@ -128,7 +152,7 @@ function CartLineItem({ row, currency, onQuantity, onRemove }: LineProps) {
           )}
         </div>
         {status !== 'ok' && (
-          <Tag color="red" variant="filled" className="cart-line-flag" data-testid="cart-unavailable">
+          <Tag tone="red" filled className="cart-line-flag" data-testid="cart-unavailable">
             {UNAVAILABLE_TEXT[status]}
           </Tag>
         )}
@@ -151,10 +175,10 @@ function CartLineItem({ row, currency, onQuantity, onRemove }: LineProps) {
 
       <Button
         className="cart-line-remove"
-        type="text"
-        shape="circle"
+        variant="text"
+        circle
         danger
-        icon={<DeleteOutlined />}
+        icon={<DeleteIcon />}
         aria-label={`Remove ${name} from cart`}
         data-testid="cart-line-remove"
         onClick={() => onRemove(item.id, product?.name ?? 'The product')}
@@ -192,22 +216,26 @@ function CartSummary({ rows, config, currency, payment, terms, onTerms }: Summar
         />
       </div>
 
-      <Checkbox
-        className="cart-terms"
-        checked={terms}
-        onChange={(e) => onTerms(e.target.checked)}
-        data-testid="cart-terms"
-      >
-        I have read and agree to the{' '}
-        <Link to="/site/terms" target="_blank" rel="noopener">
-          Terms and Conditions
-        </Link>
-      </Checkbox>
+      <label className="cart-terms">
+        <input
+          type="checkbox"
+          className="cart-terms-box"
+          checked={terms}
+          onChange={(e) => onTerms(e.target.checked)}
+          data-testid="cart-terms"
+        />
+        <span>
+          I have read and agree to the{' '}
+          <Link to="/site/terms" target="_blank" rel="noopener">
+            Terms and Conditions
+          </Link>
+        </span>
+      </label>
 
       <div className="cart-payment">{payment}</div>
 
       <p className="cart-secure">
-        <LockOutlined /> Payments are processed securely by PayPal. We never see your card details.
+        <LockIcon /> Payments are processed securely by PayPal. We never see your card details.
       </p>
     </aside>
   );
@@ -240,12 +268,12 @@ export default function Cart() {
       <div className="page cart">
         <CartHeader />
         <div className="cart-status" data-testid="cart-error">
-          <Result
-            status="warning"
+          <CartStatus
+            icon={<ExclamationCircleFilledIcon />}
             title="Your cart could not be loaded"
-            subTitle={error ? 'Please check your connection and try again.' : undefined}
-            extra={
-              <Button type="primary" size="large" icon={<ReloadOutlined />} onClick={() => void mutate()}>
+            text={error ? 'Please check your connection and try again.' : undefined}
+            action={
+              <Button variant="primary" size="large" icon={<ReloadIcon />} onClick={() => void mutate()}>
                 Try again
               </Button>
             }
@@ -261,9 +289,8 @@ export default function Cart() {
   let payment: ReactNode;
   if (isOnlinePaymentOff(config)) {
     payment = (
-      <Alert
-        type="info"
-        showIcon
+      <Notice
+        tone="info"
         title={CHECKOUT_MESSAGES.paymentOff.title}
         description={CHECKOUT_MESSAGES.paymentOff.description}
         data-testid="cart-payment-off"
@@ -271,9 +298,8 @@ export default function Cart() {
     );
   } else if (blocked) {
     payment = (
-      <Alert
-        type="warning"
-        showIcon
+      <Notice
+        tone="warning"
         title={CHECKOUT_MESSAGES.unavailable.title}
         description={CHECKOUT_MESSAGES.unavailable.description}
         data-testid="cart-payment-blocked"
@@ -284,7 +310,7 @@ export default function Cart() {
       <Suspense
         fallback={
           <div className="checkout-loading" aria-busy="true">
-            <Spin description="Loading payment options…" />
+            <Spinner label="Loading payment options…" showLabel />
           </div>
         }
       >
@@ -323,7 +349,7 @@ export default function Cart() {
           </ul>
           <div className="cart-lines-foot">
             <Link to="/site/shop" className="cart-continue">
-              <ArrowLeftOutlined /> Continue shopping
+              <ArrowLeftIcon /> Continue shopping
             </Link>
           </div>
         </section>

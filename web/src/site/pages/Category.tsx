@@ -1,6 +1,4 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Breadcrumb, Empty } from 'antd';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
 import { ButtonLink } from '../../components/ButtonLink';
 import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api';
@@ -9,6 +7,9 @@ import { AssetImage } from '../components/AssetImage';
 import { ProductGrid } from '../components/ProductGrid';
 import { SHOP_NAME } from '../lib/document-meta';
 import { useDocumentMeta } from '../lib/use-document-meta';
+import { Breadcrumb } from '../ui/Breadcrumb';
+import { EmptyState } from '../ui/EmptyState';
+import { ArrowLeftIcon } from '../ui/icons';
 import './category.css';
 
 /** The shop narrowed to one category (SPEC §2 "Shop with a category id"). */
@@ -27,7 +28,7 @@ export default function Category() {
   if (!category) {
     return (
       <div className="page">
-        <Empty description="This category could not be loaded. Please try again in a moment." />
+        <EmptyState description="This category could not be loaded. Please try again in a moment." />
       </div>
     );
   }
@@ -36,11 +37,7 @@ export default function Category() {
     <div className="page category-page">
       <Breadcrumb
         className="crumbs"
-        items={[
-          { title: <Link to="/site">Home</Link> },
-          { title: <Link to="/site/shop">Shop</Link> },
-          { title: category.name },
-        ]}
+        items={[{ label: 'Home', to: '/site' }, { label: 'Shop', to: '/site/shop' }, { label: category.name }]}
       />
       <header className="category-hero">
         <div className="category-hero-media">
@@ -66,14 +63,16 @@ export default function Category() {
         </span>
       </header>
 
+      {/* The cards' names are h3s: this keeps the outline h1 → h2 → h3 for screen readers. */}
+      <h2 className="visually-hidden">Products in {category.name}</h2>
       {category.products.length === 0 ? (
-        <Empty className="shop-empty" description="No products in this category right now." />
+        <EmptyState className="shop-empty" description="No products in this category right now." />
       ) : (
         <ProductGrid products={category.products} categoryId={category.id} />
       )}
 
       <div className="category-back">
-        <ButtonLink to="/site/shop" icon={<ArrowLeftOutlined />}>
+        <ButtonLink to="/site/shop" icon={<ArrowLeftIcon />}>
           Back to the shop
         </ButtonLink>
       </div>

@@ -1,6 +1,4 @@
-import { ArrowRightOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { discountedUnitPrice, formatMoney, hasEffectiveDiscount, type PublicProduct } from '@shop/shared';
-import { Empty, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useShopState } from '../../app/shop-state';
@@ -14,6 +12,10 @@ import { discountLabel } from '../components/Price';
 import { ProductGrid } from '../components/ProductGrid';
 import { RecipeTeaser } from '../components/RecipeTeaser';
 import { useDocumentMeta } from '../lib/use-document-meta';
+import { EmptyState } from '../ui/EmptyState';
+import { ArrowRightIcon, ShoppingIcon } from '../ui/icons';
+import { Skeleton } from '../ui/Skeleton';
+import { Tabs } from '../ui/Tabs';
 import './home.css';
 
 const productHref = (id: string) => `/site/shop/${encodeURIComponent(id)}`;
@@ -30,7 +32,7 @@ function Hero({ newest }: { newest: PublicProduct | null | undefined }) {
             The same things we bring to the farmers' market every weekend, now shipped to your door.
           </p>
           <div className="hero-buttons">
-            <ButtonLink to="/site/shop" type="primary" size="large" icon={<ShoppingOutlined />}>
+            <ButtonLink to="/site/shop" variant="primary" size="large" icon={<ShoppingIcon />}>
               Shop the pantry
             </ButtonLink>
             <ButtonLink to="/site/recipes" size="large">
@@ -58,8 +60,8 @@ function NewestHighlight({ product }: { product: PublicProduct | null | undefine
         <h2 className="newest-name">{product.name}</h2>
         <ButtonLink
           to={productHref(product.id)}
-          type="primary"
-          icon={<ArrowRightOutlined />}
+          variant="primary"
+          icon={<ArrowRightIcon />}
           iconPlacement="end"
           data-testid="newest-shop-now"
         >
@@ -133,7 +135,7 @@ function DiscountHighlight({ product }: { product: PublicProduct | null | undefi
           to={productHref(product.id)}
           size="large"
           className="discount-button"
-          icon={<ArrowRightOutlined />}
+          icon={<ArrowRightIcon />}
           iconPlacement="end"
           data-testid="discount-shop-now"
         >
@@ -160,7 +162,7 @@ function FeaturedProducts() {
           <h2 className="section-title">Featured products</h2>
         </div>
         <Link to="/site/shop" className="section-link">
-          See the whole shop <ArrowRightOutlined />
+          See the whole shop <ArrowRightIcon />
         </Link>
       </div>
       <Tabs
@@ -168,13 +170,15 @@ function FeaturedProducts() {
         onChange={setActive}
         items={items}
         className="featured-tabs"
+        aria-label="Featured products by category"
         data-testid="featured-tabs"
-      />
-      {!isLoading && products && products.length === 0 ? (
-        <Empty description="No featured products in this category yet" />
-      ) : (
-        <ProductGrid products={products ?? []} loading={isLoading} placeholders={4} />
-      )}
+      >
+        {!isLoading && products && products.length === 0 ? (
+          <EmptyState description="No featured products in this category yet" />
+        ) : (
+          <ProductGrid products={products ?? []} loading={isLoading} placeholders={4} />
+        )}
+      </Tabs>
     </section>
   );
 }
@@ -190,11 +194,11 @@ function LatestRecipes() {
           <h2 className="section-title">Latest recipes</h2>
         </div>
         <Link to="/site/recipes" className="section-link">
-          All recipes <ArrowRightOutlined />
+          All recipes <ArrowRightIcon />
         </Link>
       </div>
       {isLoading ? (
-        <Skeleton active paragraph={{ rows: 4 }} className="recipe-teasers-loading" />
+        <Skeleton rows={4} className="recipe-teasers-loading" />
       ) : (
         <div className="recipe-teasers">
           {recipes?.map((recipe) => (

@@ -1,9 +1,9 @@
-import { HomeOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
 import { ButtonLink } from '../../components/ButtonLink';
 import { StatusArt } from '../../components/StatusArt';
 import { homeFor } from '../../lib/areas';
 import { useDocumentMeta } from '../lib/use-document-meta';
+import { HomeIcon } from '../ui/icons';
 import '../../components/status-pages.css';
 
 export default function NotFound() {
@@ -18,7 +18,7 @@ export default function NotFound() {
           Page not found
         </h1>
         <p className="status-text">Sorry, we could not find that page. It may have moved, or it never existed.</p>
-        <ButtonLink to={homeFor(pathname)} type="primary" size="large" icon={<HomeOutlined />} data-testid="go-home">
+        <ButtonLink to={homeFor(pathname)} variant="primary" size="large" icon={<HomeIcon />} data-testid="go-home">
           Go Home
         </ButtonLink>
       </section>

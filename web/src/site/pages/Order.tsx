@@ -244,7 +244,7 @@ export default function Order() {
       </div>
 
       <div className="order-actions">
-        <ButtonLink to="/site/shop" type="primary" size="large" icon={<ShopOutlined />}>
+        <ButtonLink to="/site/shop" variant="primary" size="large" icon={<ShopOutlined />}>
           Continue shopping
         </ButtonLink>
         <ButtonLink to="/site/tracking" size="large" icon={<SearchOutlined />}>

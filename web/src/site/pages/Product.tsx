@@ -1,6 +1,4 @@
-import { CheckCircleFilled, ShoppingCartOutlined, StopOutlined } from '@ant-design/icons';
 import { formatQuantity, hasEffectiveDiscount } from '@shop/shared';
-import { Breadcrumb, Button, Empty, Rate, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useShopState } from '../../app/shop-state';
@@ -11,6 +9,12 @@ import { QuantityStepper } from '../cart/QuantityStepper';
 import { AssetImage } from '../components/AssetImage';
 import { discountLabel, Price } from '../components/Price';
 import { useDocumentMeta } from '../lib/use-document-meta';
+import { Breadcrumb } from '../ui/Breadcrumb';
+import { Button } from '../ui/Button';
+import { EmptyState } from '../ui/EmptyState';
+import { CheckCircleFilledIcon, ShoppingCartIcon, StopIcon } from '../ui/icons';
+import { Rating } from '../ui/Rating';
+import { Tag } from '../ui/Tag';
 import './product.css';
 
 const RATING_STARS = 5;
@@ -28,7 +32,7 @@ export default function Product() {
   if (!product) {
     return (
       <div className="page">
-        <Empty description="This product could not be loaded. Please try again in a moment." />
+        <EmptyState description="This product could not be loaded. Please try again in a moment." />
       </div>
     );
   }
@@ -39,11 +43,7 @@ export default function Product() {
     <div className="page product-page" data-testid="product-page">
       <Breadcrumb
         className="crumbs"
-        items={[
-          { title: <Link to="/site">Home</Link> },
-          { title: <Link to="/site/shop">Shop</Link> },
-          { title: product.name },
-        ]}
+        items={[{ label: 'Home', to: '/site' }, { label: 'Shop', to: '/site/shop' }, { label: product.name }]}
       />
       <div className="product-layout">
         <div className="product-media">
@@ -61,9 +61,7 @@ export default function Product() {
             <div className="product-categories" data-testid="product-categories">
               {product.categories.map((category) => (
                 <Link key={category.id} to={`/site/category/${encodeURIComponent(category.id)}`}>
-                  <Tag color="green" variant="outlined">
-                    {category.name}
-                  </Tag>
+                  <Tag tone="green">{category.name}</Tag>
                 </Link>
               ))}
             </div>
@@ -75,9 +73,10 @@ export default function Product() {
             <span
               data-testid="product-rating"
               data-stars={product.stars}
+              role="img"
               aria-label={`Rated ${product.stars} out of ${RATING_STARS}`}
             >
-              <Rate disabled allowHalf count={RATING_STARS} value={product.stars} />
+              <Rating count={RATING_STARS} value={product.stars} />
             </span>
             <span className="product-rating-text">
               {product.stars} / {RATING_STARS}
@@ -103,11 +102,11 @@ export default function Product() {
           <p className={inStock ? 'product-stock' : 'product-stock product-stock--out'} data-testid="product-stock">
             {inStock ? (
               <>
-                <CheckCircleFilled /> In stock, ready to ship
+                <CheckCircleFilledIcon /> In stock, ready to ship
               </>
             ) : (
               <>
-                <StopOutlined /> This product is not available at the moment
+                <StopIcon /> This product is not available at the moment
               </>
             )}
           </p>
@@ -127,9 +126,9 @@ export default function Product() {
               />
             </div>
             <Button
-              type="primary"
+              variant="primary"
               size="large"
-              icon={<ShoppingCartOutlined />}
+              icon={<ShoppingCartIcon />}
               disabled={!inStock}
               data-testid="add-to-cart"
               onClick={() => addToCart(product, quantity)}

@@ -1,13 +1,14 @@
-import { ClockCircleOutlined } from '@ant-design/icons';
 import { formatPlainDate } from '@shop/shared';
-import { Breadcrumb, Empty } from 'antd';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api';
 import { useRecipe } from '../api/recipes';
 import { AssetImage } from '../components/AssetImage';
 import { RichTextBody } from '../components/RichText';
 import { useDocumentMeta } from '../lib/use-document-meta';
+import { Breadcrumb } from '../ui/Breadcrumb';
+import { EmptyState } from '../ui/EmptyState';
+import { ClockCircleIcon } from '../ui/icons';
 import './recipe.css';
 
 /**
@@ -25,7 +26,7 @@ export default function Recipe() {
   if (!recipe) {
     return (
       <div className="page">
-        <Empty description="This recipe could not be loaded. Please try again in a moment." />
+        <EmptyState description="This recipe could not be loaded. Please try again in a moment." />
       </div>
     );
   }
@@ -34,15 +35,11 @@ export default function Recipe() {
     <article className="page recipe-page" data-testid="recipe-page">
       <Breadcrumb
         className="crumbs"
-        items={[
-          { title: <Link to="/site">Home</Link> },
-          { title: <Link to="/site/recipes">Recipes</Link> },
-          { title: recipe.name },
-        ]}
+        items={[{ label: 'Home', to: '/site' }, { label: 'Recipes', to: '/site/recipes' }, { label: recipe.name }]}
       />
       <header className="recipe-page-head">
         <span className="eyebrow">
-          <ClockCircleOutlined /> <time dateTime={recipe.created_at}>{formatPlainDate(recipe.created_at)}</time>
+          <ClockCircleIcon /> <time dateTime={recipe.created_at}>{formatPlainDate(recipe.created_at)}</time>
         </span>
         <h1 className="recipe-page-name" data-testid="recipe-name">
           {recipe.name}

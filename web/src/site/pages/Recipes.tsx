@@ -1,6 +1,4 @@
-import { ClockCircleOutlined } from '@ant-design/icons';
 import { formatPlainDate, type Recipe } from '@shop/shared';
-import { Empty, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ButtonLink } from '../../components/ButtonLink';
@@ -8,6 +6,9 @@ import { recipePath, useRecipes } from '../api/recipes';
 import { AssetImage } from '../components/AssetImage';
 import { RECIPE_ART_HEIGHT, RECIPE_ART_WIDTH } from '../components/RecipeTeaser';
 import { useDocumentMeta } from '../lib/use-document-meta';
+import { EmptyState } from '../ui/EmptyState';
+import { ClockCircleIcon } from '../ui/icons';
+import { Skeleton } from '../ui/Skeleton';
 import './recipes.css';
 
 function RecipeCard({ recipe }: { recipe: Recipe }) {
@@ -26,7 +27,7 @@ function RecipeCard({ recipe }: { recipe: Recipe }) {
       </Link>
       <div className="recipe-card-body">
         <span className="eyebrow">
-          <ClockCircleOutlined /> {formatPlainDate(recipe.created_at)}
+          <ClockCircleIcon /> {formatPlainDate(recipe.created_at)}
         </span>
         <h2 className="recipe-card-name">
           <Link to={path} data-testid="recipe-card-link">
@@ -44,7 +45,7 @@ function RecipeCard({ recipe }: { recipe: Recipe }) {
             </ul>
           </section>
         )}
-        <ButtonLink to={path} type="primary" className="recipe-card-more">
+        <ButtonLink to={path} variant="primary" className="recipe-card-more">
           Read the recipe
         </ButtonLink>
       </div>
@@ -73,9 +74,9 @@ export default function Recipes() {
         a little patience, and people around the table.
       </p>
       {isLoading ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
+        <Skeleton rows={8} />
       ) : !recipes || recipes.length === 0 ? (
-        <Empty description="No recipes yet. Nonna is still writing them down!" />
+        <EmptyState description="No recipes yet. Nonna is still writing them down!" />
       ) : (
         <div className="recipe-list">
           {recipes.map((recipe) => (

@@ -1,6 +1,4 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { AutoComplete, Button, Empty, Input, Space, Spin } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { isNearBottom } from '../../lib/scroll';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useCategories } from '../api/categories';
@@ -8,6 +6,10 @@ import { hasMorePages, shouldSuggest, useProducts, useSuggestions } from '../api
 import { CategoryGrid } from '../components/CategoryGrid';
 import { ProductGrid } from '../components/ProductGrid';
 import { useDocumentMeta } from '../lib/use-document-meta';
+import { Button } from '../ui/Button';
+import { EmptyState } from '../ui/EmptyState';
+import { SearchCombobox } from '../ui/SearchCombobox';
+import { Spinner } from '../ui/Spinner';
 import './shop.css';
 
 /** SPEC §9: the next page loads when the viewport bottom is within 200 px of the page bottom. */
@@ -24,59 +26,31 @@ interface SearchBoxProps {
 function SearchBox({ text, onTextChange: setText, onSearch, onClear }: SearchBoxProps) {
   const typed = useDebouncedValue(text, 200);
   const { data: suggestions } = useSuggestions(typed);
-  // Enter on a highlighted suggestion fires both select and search: the selection must win.
-  const selecting = useRef(false);
 
+  // Whole names, once each (twins like "Aceto Balsamico Tradizionale DOP 12 Years" and its 25-year
+  // sibling differ only at the end, so nothing is cut).
   const options = useMemo(() => {
     if (!shouldSuggest(text)) return [];
-    const names = new Set((suggestions ?? []).map((s) => s.name));
-    return [...names].map((name) => ({ value: name, label: name }));
+    return [...new Set((suggestions ?? []).map((s) => s.name))];
   }, [suggestions, text]);
 
-  const submit = (value: string) => {
-    if (!selecting.current) onSearch(value);
-  };
-
   return (
-    <Space.Compact className="shop-search" size="large" block>
-      <AutoComplete
-        className="shop-search-field"
-        value={text}
-        options={options}
-        defaultActiveFirstOption={false}
-        popupMatchSelectWidth
-        // Whole names on as many lines as they need ("Aceto Balsamico Tradizionale DOP 12 Years" and its
-        // 25-year twin differ only at the end); the virtual list assumes one-line rows, so it is off.
-        classNames={{ popup: { root: 'shop-search-popup' } }}
-        virtual={false}
-        onChange={(value: string) => {
-          // SPEC §5: the search text is left-trimmed; emptying the box clears the search.
-          const next = (value ?? '').trimStart();
-          setText(next);
-          if (next === '') onClear();
-        }}
-        onSelect={(value: string) => {
-          selecting.current = true;
-          setText(value);
-          onSearch(value);
-          setTimeout(() => {
-            selecting.current = false;
-          });
-        }}
-      >
-        <Input
-          prefix={<SearchOutlined className="shop-search-icon" />}
-          placeholder="Search products…"
-          allowClear
-          aria-label="Search products"
-          data-testid="shop-search"
-          onPressEnter={(event) => submit(event.currentTarget.value)}
-        />
-      </AutoComplete>
-      <Button type="primary" onClick={() => submit(text)} data-testid="shop-search-button">
-        Search
-      </Button>
-    </Space.Compact>
+    <SearchCombobox
+      className="shop-search"
+      value={text}
+      suggestions={options}
+      label="Search products"
+      placeholder="Search products…"
+      data-testid="shop-search"
+      buttonTestId="shop-search-button"
+      onChange={(value) => {
+        // SPEC §5: the search text is left-trimmed; emptying the box clears the search.
+        const next = value.trimStart();
+        setText(next);
+        if (next === '') onClear();
+      }}
+      onSearch={onSearch}
+    />
   );
 }
 
@@ -157,7 +131,7 @@ export default function Shop() {
         </div>
 
         {nothingFound ? (
-          <Empty
+          <EmptyState
             className="shop-empty"
             data-testid="shop-empty"
             description={
@@ -171,14 +145,14 @@ export default function Shop() {
                 Show all products
               </Button>
             )}
-          </Empty>
+          </EmptyState>
         ) : (
           <ProductGrid products={products} loading={isLoading} />
         )}
 
         {loadingMore && !isLoading && (
           <div className="shop-more">
-            <Spin />
+            <Spinner label="Loading more products" />
           </div>
         )}
         {!nothingFound && !loadingMore && !hasMorePages(count, pagesLoaded) && products.length > 10 && (
