@@ -1,6 +1,6 @@
 import type { Payload } from 'payload';
 import type { PublicOrder } from '@shop/shared';
-import { setDatesIf } from '../lib/conditional-update';
+import { type DateCondition, setDatesIf } from '../lib/conditional-update';
 import { env } from '../lib/env';
 import { sendPayerConfirmation, sendShopNotice } from './order-mail';
 
@@ -34,6 +34,29 @@ const SHOP_NOTICE: NoticeStep = {
 
 export type NoticeOutcome = 'sent' | 'skipped' | 'failed';
 
+/** The conditions under which `step` may be claimed at `now`: not sent, and nobody sending it (or their lease lapsed). */
+function claimable(step: NoticeStep, now: Date): DateCondition[][] {
+  return [
+    [{ field: step.done, isNull: true }],
+    [
+      { field: step.claim, isNull: true },
+      { field: step.claim, before: new Date(now.getTime() - NOTICE_CLAIM_LEASE_MS) },
+    ],
+  ];
+}
+
+/** Hands a claimed mail to the transport; a refused one releases its claim so the reconciler tries again. */
+async function sendClaimed(payload: Payload, order: PublicOrder, step: NoticeStep, claimedAt: Date): Promise<boolean> {
+  try {
+    await step.send(payload, order);
+    return true;
+  } catch (err) {
+    payload.logger.error({ err, msg: `order ${order.number}: ${step.name} failed; the reconciler retries it` });
+    await setDatesIf(payload, 'orders', order.id, { [step.claim]: null }, [[{ field: step.claim, equals: claimedAt }]]);
+    return false;
+  }
+}
+
 /**
  * Sends one of an order's mails unless it was sent or someone else is sending it. Whoever gets there first
  * (the capture, a retried capture, the webhook, the reconciler, another instance) wins the atomic claim; the
@@ -41,31 +64,50 @@ export type NoticeOutcome = 'sent' | 'skipped' | 'failed';
  */
 async function sendOnce(payload: Payload, order: PublicOrder, step: NoticeStep): Promise<NoticeOutcome> {
   const now = new Date();
-  const claimed = await setDatesIf(payload, 'orders', order.id, { [step.claim]: now }, [
-    [{ field: step.done, isNull: true }],
-    [
-      { field: step.claim, isNull: true },
-      { field: step.claim, before: new Date(now.getTime() - NOTICE_CLAIM_LEASE_MS) },
-    ],
-  ]);
+  const claimed = await setDatesIf(payload, 'orders', order.id, { [step.claim]: now }, claimable(step, now));
   if (!claimed) return 'skipped';
-  try {
-    await step.send(payload, order);
-  } catch (err) {
-    payload.logger.error({ err, msg: `order ${order.number}: ${step.name} failed; the reconciler retries it` });
-    await setDatesIf(payload, 'orders', order.id, { [step.claim]: null }, [[{ field: step.claim, equals: now }]]);
-    return 'failed';
-  }
+  return sendAndRecord(payload, order, step, now);
+}
+
+/** Hands a mail claimed at `claimedAt` over and records it sent at once: the shorter the time between the
+ * transport accepting it and the record saying so, the fewer mails a kill makes the reconciler hand over again. */
+async function sendAndRecord(
+  payload: Payload,
+  order: PublicOrder,
+  step: NoticeStep,
+  claimedAt: Date,
+): Promise<NoticeOutcome> {
+  if (!(await sendClaimed(payload, order, step, claimedAt))) return 'failed';
   await setDatesIf(payload, 'orders', order.id, { [step.done]: new Date(), [step.claim]: null }, []);
   return 'sent';
 }
 
-/** The payer's confirmation and the shop's notice for a new order, each at most once. */
+/**
+ * The payer's confirmation and the shop's notice for a new order, each at most once. For a new order both
+ * are unsent and unclaimed: one conditional write claims the two (where each claimed itself before), and
+ * they are handed to the transport side by side, each recorded sent as soon as it is accepted. When either
+ * was sent or is being sent already, each mail goes its own way.
+ */
 export async function sendNewOrderNotices(
   payload: Payload,
   order: PublicOrder,
 ): Promise<{ confirmation: NoticeOutcome; shopNotice: NoticeOutcome }> {
-  const confirmation = await sendOnce(payload, order, PAYER_CONFIRMATION);
-  const shopNotice = await sendOnce(payload, order, SHOP_NOTICE);
+  const now = new Date();
+  const both = await setDatesIf(
+    payload,
+    'orders',
+    order.id,
+    { [PAYER_CONFIRMATION.claim]: now, [SHOP_NOTICE.claim]: now },
+    [...claimable(PAYER_CONFIRMATION, now), ...claimable(SHOP_NOTICE, now)],
+  );
+  if (!both) {
+    const confirmation = await sendOnce(payload, order, PAYER_CONFIRMATION);
+    const shopNotice = await sendOnce(payload, order, SHOP_NOTICE);
+    return { confirmation, shopNotice };
+  }
+  const [confirmation, shopNotice] = await Promise.all([
+    sendAndRecord(payload, order, PAYER_CONFIRMATION, now),
+    sendAndRecord(payload, order, SHOP_NOTICE, now),
+  ]);
   return { confirmation, shopNotice };
 }

@@ -275,7 +275,8 @@ describe('GET payments/resend/{id}', () => {
       expect(isEnvelope(again)).toBe(true);
     }
     await sleep(300);
-    expect(server.mails.slice(before)).toHaveLength(1);
+    // This order's mails only: the capture answers before its mails go out, so another checkout's may still arrive.
+    expect(server.mails.slice(before).filter((m) => m.subject.includes(secondNumber))).toHaveLength(1);
   });
 
   it('when the last resend is more than a minute old, then the resend sends it once more to the payer only, and the next one is 429', async () => {
@@ -297,7 +298,8 @@ describe('GET payments/resend/{id}', () => {
     expect(fresh.envelopeTo).toEqual([payerEmail]);
     expect(fresh.body).toContain('$54.80');
     await sleep(300);
-    expect(server.mails.slice(before)).toHaveLength(1); // no second new-order notice to the shop
+    // No second new-order notice to the shop (another checkout's mails may still arrive: count this order's).
+    expect(server.mails.slice(before).filter((m) => m.subject.includes(firstNumber))).toHaveLength(1);
 
     const again = await server.api(`/api/v2/payments/resend/${first.orderId}`);
     expect(again.status).toBe(429);

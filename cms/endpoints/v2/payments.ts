@@ -9,7 +9,9 @@ export const paymentEndpoints = [
     status: 201,
   })),
   v2('post', '/payments/capture', async (req) => {
-    const { httpStatus, ...result } = await capturePayment(req.payload, await body(req, paymentCaptureSchema));
+    const { httpStatus, ...result } = await capturePayment(req.payload, await body(req, paymentCaptureSchema), {
+      mailsAfterReply: true,
+    });
     return { result, status: httpStatus };
   }),
   v2('post', '/payments/webhook', async (req) => {
