@@ -63,3 +63,11 @@ export async function startShop(opts: { dataDir?: string; env?: Record<string, s
       }),
   };
 }
+
+/** The Node flags `npm start` gives the server (package.json's start script), so a bench runs the same process. */
+export function startNodeFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return [...pkg.scripts.start.matchAll(/--[a-z-]+=\S+/g)].map((match) => match[0]);
+}

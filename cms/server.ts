@@ -21,8 +21,10 @@ async function seedInChildProcess(): Promise<void> {
   const { spawn } = await import('node:child_process');
   const { fileURLToPath } = await import('node:url');
   const entry = fileURLToPath(new URL(`./seed/run.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
-  // The loader flags (tsx) must carry over; a watcher or debugger must not.
-  const nodeFlags = process.execArgv.filter((flag) => !/^--(watch|inspect)/.test(flag));
+  // The loader flags (tsx) must carry over; a watcher, a debugger and the server's heap limits must not.
+  const nodeFlags = process.execArgv.filter(
+    (flag) => !/^--(watch|inspect|max-old-space-size|max-semi-space-size)/.test(flag),
+  );
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeFlags, entry], { stdio: ['ignore', 'ignore', 'inherit'] });
     child.once('error', reject);

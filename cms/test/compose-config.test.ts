@@ -88,6 +88,16 @@ describe('docker-compose.yml', () => {
     expect(dockerfile).toMatch(/HEALTHCHECK .*http:\/\/127\.0\.0\.1:3000\/healthz/);
   });
 
+  it('when the image starts the server, then it gives Node the same heap flags as npm start', () => {
+    const dockerfile = fs.readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8');
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    };
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+    expect(cmd.join(' ')).toBe(pkg.scripts.start);
+    expect(cmd).toContain('--max-old-space-size=160');
+  });
+
   it('when parsed, then MongoDB and Redis are only on the internal network', () => {
     const networks = (compose as unknown as { networks: Record<string, { internal?: boolean } | null> }).networks;
     expect([mongo.networks, redis.networks]).toEqual([['backend'], ['backend']]);
