@@ -22,5 +22,7 @@ EXPOSE 3000
 VOLUME ["/app/data"]
 # Liveness: the process answers (/healthz touches nothing else). Readiness (/readyz) is the proxy's concern.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# The same Node memory flags as `npm start` (package.json; README "Memory").
+# The same memory settings as `npm start` (package.json; README "Memory"): two malloc arenas instead of one per
+# thread for the native libraries (libsql, sharp), and Node's heap flags.
+ENV MALLOC_ARENA_MAX=2
 CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=8", "scripts/start.mjs"]

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, repoRoot, startNodeFlags } from './server';
+import { freePort, repoRoot, startEnv, startNodeFlags } from './server';
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const RATE = 50;
@@ -19,7 +19,12 @@ const rssMiB = (pid: number) =>
   Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function startServer(args: string[], dataDir: string, port: number): Promise<ChildProcess> {
+async function startServer(
+  args: string[],
+  dataDir: string,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     stdio: 'ignore',
@@ -30,6 +35,7 @@ async function startServer(args: string[], dataDir: string, port: number): Promi
       PORT: String(port),
       LOG_LEVEL: 'error',
       SEED_DEMO: 'true',
+      ...extraEnv,
     },
   });
   for (;;) {
@@ -50,11 +56,14 @@ const stop = (child: ChildProcess) =>
   });
 
 /** Idle memory of a warm start (seeded by a first start on the same folder). */
-async function warmStart(args: string[]): Promise<{ child: ChildProcess; port: number; idle: number }> {
+async function warmStart(
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ child: ChildProcess; port: number; idle: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-memory-'));
   const port = await freePort();
-  await stop(await startServer(args, dataDir, port));
-  const child = await startServer(args, dataDir, port);
+  await stop(await startServer(args, dataDir, port, extraEnv));
+  const child = await startServer(args, dataDir, port, extraEnv);
   await pause(3000);
   return { child, port, idle: rssMiB(child.pid!) };
 }
@@ -68,9 +77,13 @@ export async function benchMemory(): Promise<void> {
   const unflagged = await warmStart(['cms/dist/server.js']);
   await stop(unflagged.child);
   const flags = startNodeFlags();
-  const { child, port, idle } = await warmStart([...flags, 'cms/dist/server.js']);
+  const { child, port, idle } = await warmStart([...flags, 'cms/dist/server.js'], startEnv());
   console.log(
-    `at rest: ${idle} MiB compiled as npm start runs it (${flags.join(' ')}), ${unflagged.idle} MiB compiled without those flags, ${tsx.idle} MiB through tsx (×${(idle / tsx.idle).toFixed(2)})`,
+    `at rest: ${idle} MiB compiled as npm start runs it (${Object.entries(startEnv())
+      .map(([k, v]) => `${k}=${v} `)
+      .join(
+        '',
+      )}${flags.join(' ')}), ${unflagged.idle} MiB compiled without those flags, ${tsx.idle} MiB through tsx (×${(idle / tsx.idle).toFixed(2)})`,
   );
 
   const base = `http://127.0.0.1:${port}`;
@@ -104,4 +117,6 @@ export async function benchMemory(): Promise<void> {
   console.log(
     `resident memory through it: max ${Math.max(...samples)} MiB (×${(Math.max(...samples) / idle).toFixed(2)} of rest)`,
   );
+  // One sample a minute: a climb that never levels off is a leak, a plateau is the heap's working size.
+  console.log(`  each minute: ${samples.filter((_, i) => i % 6 === 5).join(', ')} MiB`);
 }

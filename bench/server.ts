@@ -64,10 +64,16 @@ export async function startShop(opts: { dataDir?: string; env?: Record<string, s
   };
 }
 
+const startScript = () =>
+  (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+    .start;
+
 /** The Node flags `npm start` gives the server (package.json's start script), so a bench runs the same process. */
 export function startNodeFlags(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  return [...pkg.scripts.start.matchAll(/--[a-z-]+=\S+/g)].map((match) => match[0]);
+  return [...startScript().matchAll(/--[a-z-]+=\S+/g)].map((match) => match[0]);
+}
+
+/** The environment variables `npm start` sets in front of `node` (MALLOC_ARENA_MAX). */
+export function startEnv(): Record<string, string> {
+  return Object.fromEntries([...startScript().matchAll(/(?:^|\s)([A-Z_]+)=(\S+)/g)].map((m) => [m[1], m[2]]));
 }

@@ -88,14 +88,18 @@ describe('docker-compose.yml', () => {
     expect(dockerfile).toMatch(/HEALTHCHECK .*http:\/\/127\.0\.0\.1:3000\/healthz/);
   });
 
-  it('when the image starts the server, then it gives Node the same heap flags as npm start', () => {
+  it('when the image starts the server, then it gives Node the same heap flags and malloc arenas as npm start', () => {
     const dockerfile = fs.readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8');
     const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
       scripts: { start: string };
     };
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
-    expect(cmd.join(' ')).toBe(pkg.scripts.start);
+    // npm start sets the environment in front of node; the image sets it with ENV.
+    const [envPart, command] = /^((?:[A-Z_]+=\S+ )*)(.*)$/.exec(pkg.scripts.start)!.slice(1);
+    expect(cmd.join(' ')).toBe(command);
     expect(cmd).toContain('--max-old-space-size=160');
+    expect(envPart.trim()).toBe('MALLOC_ARENA_MAX=2');
+    expect(dockerfile).toMatch(/^ENV MALLOC_ARENA_MAX=2$/m);
   });
 
   it('when parsed, then MongoDB and Redis are only on the internal network', () => {
