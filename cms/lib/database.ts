@@ -49,9 +49,11 @@ type LibsqlClient = SQLiteAdapter['client'];
  * statement that opens it.
  */
 export async function shareWithOtherProcesses(client: LibsqlClient): Promise<void> {
-  await client.execute('PRAGMA journal_mode = WAL');
   const pragma = `PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`;
+  // The timeout first: switching a new file to WAL needs a moment's exclusive lock, and a second process
+  // opening the same file at that moment must wait for it, not fail to start with SQLITE_BUSY.
   await client.execute(pragma);
+  await client.execute('PRAGMA journal_mode = WAL');
   const execute = client.execute.bind(client);
   let fresh = false;
   // The local client runs each statement synchronously when called: this pragma reaches the new
