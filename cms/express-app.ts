@@ -19,6 +19,7 @@ import { createRateLimiters } from './lib/rate-limits';
 import { assetRoutes } from './services/asset-files';
 import { cmsPanel, isPanelPath, panelSecurityHeaders } from './services/cms-panel';
 import { readinessCheck } from './services/health';
+import { robotsRoute, sitemapRoute, storefrontHtml } from './services/seo/routes';
 import { CLIENT_ADDRESS_HEADER } from './services/auth/client-ip';
 import { localOrigin, paypalSettings } from './services/paypal/instance';
 
@@ -137,6 +138,9 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   app.use('/api', bufferRestUpload, bufferBody, bridge);
 
   app.use('/assets', assetRoutes(payload));
+  // Made from PUBLIC_URL and the catalogue, so served here rather than as files of the web build.
+  app.get('/robots.txt', robotsRoute);
+  app.get('/sitemap.xml', sitemapRoute(payload));
 
   app.use(cmsPanel(config));
 
@@ -170,13 +174,15 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
         },
       }),
     );
-    const storefrontHtml = path.join(webDistDir, 'index.html');
+    // The storefront's page comes with a head filled for its URL (services/seo).
+    const storefrontPage = storefrontHtml(payload, path.join(webDistDir, 'index.html'));
     // The control centre is its own entry (web/admin.html), so shoppers never download any of it.
     const controlCentreHtml = path.join(webDistDir, 'admin.html');
     app.get(/.*/, (req, res, next) => {
       if (!req.accepts('html')) return next();
+      if (!isAdminPath(req.path)) return storefrontPage(req, res, next);
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(isAdminPath(req.path) ? controlCentreHtml : storefrontHtml);
+      res.sendFile(controlCentreHtml);
     });
   }
 

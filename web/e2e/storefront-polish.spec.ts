@@ -156,9 +156,17 @@ test.describe('storefront polish', () => {
     await expect(page).toHaveTitle(`${category.name} · ${SHOP}`);
     await expect(description).toHaveAttribute('content', String(category.description));
 
-    // A page without its own description puts the shop's back.
+    // The next page puts its own description in place of the category's (the texts of packages/shared seo.ts).
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
     await expect(page).toHaveTitle(`About us · ${SHOP}`);
+    await expect(description).toHaveAttribute(
+      'content',
+      'Bottega di Famiglia is a small Italian family business selling its food online and at farmers’ markets.',
+    );
+    // A page without its own description (the cart) puts the shop's back.
+    await page.goto('/site/shop');
+    await page.getByRole('link', { name: /^Cart, / }).click();
+    await expect(page).toHaveTitle(`Your cart · ${SHOP}`);
     await expect(description).toHaveAttribute('content', shopDescription!);
 
     for (const [path, title] of [

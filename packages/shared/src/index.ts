@@ -9,3 +9,4 @@ export * from './messages';
 export * from './api-types';
 export * from './rich-text';
 export * from './search';
+export * from './seo';

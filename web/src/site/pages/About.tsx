@@ -1,3 +1,4 @@
+import { STATIC_PAGE_META } from '@shop/shared';
 import { ButtonLink } from '../../components/ButtonLink';
 import { staticAssetUrl } from '../../lib/api';
 import { useDocumentMeta } from '../lib/use-document-meta';
@@ -23,7 +24,7 @@ const VALUES = [
 ];
 
 export default function About() {
-  useDocumentMeta({ title: 'About us' });
+  useDocumentMeta(STATIC_PAGE_META.about);
   return (
     <div className="page about">
       <div className="about-grid">

@@ -1,3 +1,4 @@
+import { categoryMeta } from '@shop/shared';
 import { Navigate, useParams } from 'react-router-dom';
 import { ButtonLink } from '../../components/ButtonLink';
 import { PageLoader } from '../../components/PageLoader';
@@ -5,7 +6,6 @@ import { isApiError } from '../../lib/api';
 import { useCategory } from '../api/categories';
 import { AssetImage } from '../components/AssetImage';
 import { ProductGrid } from '../components/ProductGrid';
-import { SHOP_NAME } from '../lib/document-meta';
 import { useDocumentMeta } from '../lib/use-document-meta';
 import { Breadcrumb } from '../ui/Breadcrumb';
 import { EmptyState } from '../ui/EmptyState';
@@ -16,11 +16,7 @@ import './category.css';
 export default function Category() {
   const { id } = useParams<{ id: string }>();
   const { data: category, error, isLoading } = useCategory(id);
-  useDocumentMeta({
-    title: category?.name,
-    // A category without its own text still describes itself rather than repeating the shop's description.
-    description: category && (category.description || `${category.name} from the ${SHOP_NAME} pantry.`),
-  });
+  useDocumentMeta(category ? categoryMeta(category) : {});
 
   // An unknown or malformed id is a missing page, not an outage.
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return <Navigate to="/site/404" replace />;

@@ -1,5 +1,5 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined, SendOutlined } from '@ant-design/icons';
-import { type ContactInput, contactSchema, MESSAGES } from '@shop/shared';
+import { contactSchema, MESSAGES, STATIC_PAGE_META, type ContactInput } from '@shop/shared';
 import { Button, Checkbox, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -60,7 +60,7 @@ function ContactInfo() {
 }
 
 export default function Contact() {
-  useDocumentMeta({ title: 'Contact us' });
+  useDocumentMeta(STATIC_PAGE_META.contact);
   const [form] = Form.useForm<ContactFormValues>();
   const [sending, setSending] = useState(false);
 

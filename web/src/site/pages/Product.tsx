@@ -1,4 +1,4 @@
-import { formatQuantity, hasEffectiveDiscount } from '@shop/shared';
+import { formatQuantity, hasEffectiveDiscount, productMeta } from '@shop/shared';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useShopState } from '../../app/shop-state';
@@ -24,7 +24,7 @@ export default function Product() {
   const { data: product, error, isLoading } = useProduct(id);
   const { currency, addToCart } = useShopState();
   const [quantity, setQuantity] = useState(1);
-  useDocumentMeta({ title: product?.name, description: product?.description });
+  useDocumentMeta(product ? productMeta(product) : {});
 
   // SPEC §8: a missing (or unpublished) product goes to /site/404.
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return <Navigate to="/site/404" replace />;

@@ -1,4 +1,4 @@
-import { formatPlainDate } from '@shop/shared';
+import { formatPlainDate, recipeMeta } from '@shop/shared';
 import { Navigate, useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api';
@@ -18,7 +18,7 @@ import './recipe.css';
 export default function Recipe() {
   const { id } = useParams<{ id: string }>();
   const { data: recipe, error, isLoading } = useRecipe(id);
-  useDocumentMeta({ title: recipe?.name, description: recipe?.description });
+  useDocumentMeta(recipe ? recipeMeta(recipe) : {});
 
   // As for products (SPEC §8): a missing, unpublished or malformed recipe goes to /site/404.
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return <Navigate to="/site/404" replace />;

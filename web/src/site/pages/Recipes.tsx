@@ -1,4 +1,4 @@
-import { formatPlainDate, type Recipe } from '@shop/shared';
+import { formatPlainDate, STATIC_PAGE_META, type Recipe } from '@shop/shared';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ButtonLink } from '../../components/ButtonLink';
@@ -56,7 +56,7 @@ function RecipeCard({ recipe }: { recipe: Recipe }) {
 export default function Recipes() {
   const { data: recipes, isLoading } = useRecipes();
   const { hash } = useLocation();
-  useDocumentMeta({ title: 'Recipes' });
+  useDocumentMeta(STATIC_PAGE_META.recipes);
 
   // Links from before recipes had their own page point at #recipe-{id}; the list arrives after the first
   // paint, so scroll once it is there.

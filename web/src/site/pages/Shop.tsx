@@ -1,3 +1,4 @@
+import { STATIC_PAGE_META } from '@shop/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { isNearBottom } from '../../lib/scroll';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -60,7 +61,7 @@ export default function Shop() {
   const { products, count, pagesLoaded, size, setSize, isLoading, data } = useProducts(search);
   const { data: categories } = useCategories();
   const searching = search !== '';
-  useDocumentMeta({ title: searching ? `Shop: “${search}”` : 'Shop' });
+  useDocumentMeta({ ...STATIC_PAGE_META.shop, title: searching ? `Shop: “${search}”` : STATIC_PAGE_META.shop.title });
 
   const showAll = () => {
     setText('');

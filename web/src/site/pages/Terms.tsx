@@ -1,3 +1,4 @@
+import { STATIC_PAGE_META } from '@shop/shared';
 import { Link } from 'react-router-dom';
 import { SHOP_EMAIL, SHOP_PHONE } from '../shop-info';
 import { useDocumentMeta } from '../lib/use-document-meta';
@@ -5,7 +6,7 @@ import './terms.css';
 
 /** Static terms (SPEC §1, §2): effective January 1, 2025, postal shipping, no standard refund policy. */
 export default function Terms() {
-  useDocumentMeta({ title: 'Terms and Conditions' });
+  useDocumentMeta(STATIC_PAGE_META.terms);
   return (
     <div className="page terms">
       <article className="terms-sheet">

@@ -1,0 +1,127 @@
+import type { Payload } from 'payload';
+import { categoryMeta, idSchema, productMeta, recipeMeta, STATIC_PAGE_META } from '@shop/shared';
+import { AppError } from '../../lib/app-error';
+import { cached } from '../../lib/catalog-cache';
+import { env } from '../../lib/env';
+import * as catalog from '../catalog';
+import { getSettings } from '../settings';
+import type { PageHead } from './head';
+import { homeJsonLd, productJsonLd, recipeJsonLd, siteUrls } from './structured-data';
+
+/** A storefront page as the server answers it: the HTTP status and what goes into its head. */
+export interface StorefrontPage {
+  status: 200 | 404;
+  head: PageHead;
+}
+
+const urls = () => siteUrls(env.publicUrl);
+
+const page = (path: string, meta: PageHead['meta'], extra: Partial<PageHead> = {}): StorefrontPage => ({
+  status: 200,
+  head: { meta, canonical: urls().page(path), ogType: 'website', image: null, jsonLd: [], noindex: false, ...extra },
+});
+
+/**
+ * What the SPA shows for a path it does not know, or for a record that is missing or not published: its own
+ * not-found screen, which crawlers are told is none of the shop's pages.
+ */
+const notFoundPage = (): StorefrontPage => ({
+  status: 404,
+  head: {
+    meta: STATIC_PAGE_META.notFound,
+    canonical: null,
+    ogType: 'website',
+    image: null,
+    jsonLd: [],
+    noindex: true,
+  },
+});
+
+/** The record behind a path, or null when the catalogue has none that shoppers may see. */
+async function found<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+const STATIC_PATHS: Record<string, keyof typeof STATIC_PAGE_META> = {
+  '/site': 'home',
+  '/site/shop': 'shop',
+  '/site/recipes': 'recipes',
+  '/site/about': 'about',
+  '/site/terms': 'terms',
+  '/site/contact': 'contact',
+  '/site/tracking': 'tracking',
+};
+
+/** The storefront's paths as the SPA's router reads them (web/src/app/router.tsx), with the one id they hold. */
+const RECORD_PATH = /^\/site\/(shop|category|recipes|orders)\/([^/]+)$/;
+
+async function resolvePage(payload: Payload, path: string): Promise<StorefrontPage> {
+  const staticPage = STATIC_PATHS[path];
+  if (staticPage === 'home') return page(path, STATIC_PAGE_META.home, { jsonLd: homeJsonLd(urls()) });
+  if (staticPage) return page(path, STATIC_PAGE_META[staticPage]);
+  // A shopper's cart and orders are theirs alone: nothing a search engine should list.
+  if (path === '/site/cart') return page(path, STATIC_PAGE_META.cart, { noindex: true });
+
+  const match = RECORD_PATH.exec(path);
+  if (!match) return notFoundPage();
+  const [, kind, rawId] = match;
+  const id = idSchema.safeParse(rawId);
+  if (!id.success) return notFoundPage();
+  if (kind === 'orders') return page(path, STATIC_PAGE_META.order, { canonical: null, noindex: true });
+
+  if (kind === 'shop') {
+    const [product, settings] = await Promise.all([
+      found(() => catalog.getProduct(payload, id.data)),
+      getSettings(payload),
+    ]);
+    if (!product) return notFoundPage();
+    return page(path, productMeta(product), {
+      ogType: 'product',
+      image: product.img ? urls().asset(product.img.id) : null,
+      jsonLd: [productJsonLd(product, settings.currency_code, urls())],
+    });
+  }
+  if (kind === 'category') {
+    const category = await found(() => catalog.getCategory(payload, id.data));
+    if (!category) return notFoundPage();
+    return page(path, categoryMeta(category), { image: category.img ? urls().asset(category.img.id) : null });
+  }
+  const recipe = await found(() => catalog.getRecipe(payload, id.data));
+  if (!recipe) return notFoundPage();
+  return page(path, recipeMeta(recipe), {
+    ogType: 'article',
+    image: recipe.img ? urls().asset(recipe.img.id) : null,
+    jsonLd: [recipeJsonLd(recipe, urls())],
+  });
+}
+
+/** "/site/shop/" and "/site/shop" are one page (the SPA's router reads both); the canonical URL has no slash. */
+export const normalisePath = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/**
+ * The page for a storefront path, kept in the catalogue cache beside the records it was made from: a product
+ * saved, a scheduled one coming due or the cache's TTL drops both together. A not-found page is not kept
+ * (an unknown id is anyone's to make up, and must not push real entries out of the cache).
+ */
+export async function storefrontPage(payload: Payload, rawPath: string): Promise<StorefrontPage> {
+  const path = normalisePath(rawPath);
+  const NOT_KEPT = Symbol('not kept');
+  let missing: StorefrontPage | null = null;
+  try {
+    return await cached(`seo-page:${path}`, async () => {
+      const result = await resolvePage(payload, path);
+      if (result.status === 200) return result;
+      missing = result;
+      throw NOT_KEPT;
+    });
+  } catch (err) {
+    if (err !== NOT_KEPT) throw err;
+    // Another request's not-found answer was shared with this one, or this one's own.
+    return missing ?? notFoundPage();
+  }
+}
