@@ -205,10 +205,20 @@ function pageProbes(): Probe[] {
   return probes;
 }
 
+/** The live-alerts stream (SSE) stays open while the admin is signed in: its status is the whole answer. */
+const STREAMING_ROUTE = /^\/api\/v2\/admin\/events(?:[/?]|$)/;
+
 async function send(probe: Probe, cookie?: string): Promise<RawResponse> {
   const headers: Record<string, string> = { origin: server.baseUrl, accept: 'application/json' };
   if (cookie) headers.cookie = cookie;
   if (probe.contentType) headers['content-type'] = probe.contentType;
+  if (STREAMING_ROUTE.test(probe.path)) {
+    const res = await fetch(`${server.baseUrl}${probe.path}`, { method: probe.method, headers, body: probe.body });
+    const streaming = (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
+    const text = streaming ? '' : await res.text();
+    await res.body?.cancel().catch(() => undefined);
+    return { status: res.status, headers: Object.fromEntries(res.headers), text, body: null };
+  }
   return server.raw({ method: probe.method, path: probe.path, headers, body: probe.body });
 }
 
