@@ -1,7 +1,9 @@
 // `npm run bench`: every benchmark, each reporting ratios against a baseline measured in the same run.
 // `npm run bench -- catalog` or `-- payments` runs one.
 import { benchAdminBundle } from './admin-bundle';
+import { benchAdminExport } from './admin-export';
 import { benchAdminOrders } from './admin-orders';
+import { benchAdminPaperwork } from './admin-paperwork';
 import { benchAnalytics } from './analytics';
 import { benchCatalog } from './catalog';
 import { benchLighthouse } from './lighthouse';
@@ -15,7 +17,9 @@ const only = process.argv[2];
 if (!only || only === 'catalog') await benchCatalog();
 if (!only || only === 'payments') await benchPayments();
 if (!only || only === 'admin-orders') await benchAdminOrders();
+if (!only || only === 'admin-paperwork') await benchAdminPaperwork();
 if (!only || only === 'admin-bundle') await benchAdminBundle();
+if (!only || only === 'admin-export') await benchAdminExport();
 if (!only || only === 'analytics') await benchAnalytics();
 if (!only || only === 'upload') await benchUpload();
 if (!only || only === 'panel') await benchPanel();

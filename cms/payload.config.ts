@@ -3,10 +3,12 @@ import { nodemailerAdapter } from '@payloadcms/email-nodemailer';
 import { s3Storage } from '@payloadcms/storage-s3';
 import { buildConfig, type Plugin } from 'payload';
 import { Assets } from './collections/Assets';
+import { AuditLog } from './collections/AuditLog';
 import { Categories } from './collections/Categories';
 import { Changelogs } from './collections/Changelogs';
 import { Leases } from './collections/Leases';
 import { Notifications } from './collections/Notifications';
+import { OrderEvents } from './collections/OrderEvents';
 import { Orders } from './collections/Orders';
 import { Payments } from './collections/Payments';
 import { Products } from './collections/Products';
@@ -14,6 +16,8 @@ import { Recipes } from './collections/Recipes';
 import { Users } from './collections/Users';
 import { v2Endpoints } from './endpoints/v2';
 import { ShopSettings } from './globals/ShopSettings';
+import { withAuditHooks } from './hooks/audit-collection';
+import { withGlobalAuditHooks } from './hooks/audit-global';
 import { databaseAdapter } from './lib/database';
 import { env } from './lib/env';
 import { repoRoot } from './lib/paths';
@@ -67,8 +71,18 @@ export default buildConfig({
   telemetry: false,
   db: databaseAdapter(env.databaseUri),
   sharp: lazySharp,
-  collections: [Users, Assets, Categories, Products, Recipes, Orders, Payments, Notifications, Changelogs, Leases],
-  globals: [ShopSettings],
+  // Admins' and editors' writes to the catalogue, accounts, images, content and settings go to the audit log.
+  collections: [
+    ...[Users, Assets, Categories, Products, Recipes].map(withAuditHooks),
+    Orders,
+    Payments,
+    Notifications,
+    withAuditHooks(Changelogs),
+    Leases,
+    OrderEvents,
+    AuditLog,
+  ],
+  globals: [withGlobalAuditHooks(ShopSettings)],
   endpoints: v2Endpoints,
   plugins: objectStorage(),
   // Payload's own panel for content editors at /cms (/admin is the shop's control centre). Built by

@@ -162,6 +162,8 @@ function shutdown(signal: string) {
     }
   });
   server.closeIdleConnections();
+  // Open live-alert streams would hold server.close() until the forced exit.
+  void import('./lib/live-events').then(({ closeLiveStreams }) => closeLiveStreams());
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));

@@ -207,6 +207,8 @@ export const env = {
   mailClaimLeaseMs: positiveInteger('MAIL_CLAIM_LEASE_SECONDS', 120) * 1000,
   /** The emulator's first webhook retry (doubling up to 5 minutes); tests shorten it. */
   paypalEmulatorRetryMs: positiveInteger('PAYPAL_EMULATOR_RETRY_MS', 2000),
+  /** How often an open live-alerts stream checks that its session still holds (lib/live-events.ts); tests shorten it. */
+  liveEventsRecheckMs: positiveInteger('LIVE_EVENTS_RECHECK_SECONDS', 30) * 1000,
   /**
    * Sign-in throttling (services/auth/throttle.ts): failed attempts allowed per client address and account,
    * and per client address over all accounts and reset links, within the window.

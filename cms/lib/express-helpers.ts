@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { SanitizedConfig } from 'payload';
 import { AppError, badRequest } from './app-error';
@@ -147,8 +149,18 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
     res.end();
     return;
   }
-  const buffer = Buffer.from(await response.arrayBuffer());
-  res.end(buffer);
+  // Piped, not buffered: a CSV export of every order is written as the database pages arrive, never held whole.
+  try {
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), res);
+  } catch (err) {
+    // The client went away mid-body (a closed control-centre tab on the live-events stream, an abandoned
+    // download): the body's source is cancelled by the pipeline, and there is no one left to answer. Or the
+    // body failed after the headers left (its producer logs that): the socket is destroyed, the client sees a
+    // cut-off download.
+    if ((err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && !res.writableFinished) return;
+    if (res.destroyed) return;
+    throw err;
+  }
 }
 
 export function sendEnvelope(res: ExpressResponse, result: unknown, status: number): void {

@@ -3,6 +3,7 @@ import * as migration_20261123_205820_control_centre from './20261123_205820_con
 import * as migration_20261123_220915_payment_reconcile from './20261123_220915_payment_reconcile';
 import * as migration_20261124_004649_recipes_rich_text_roles from './20261124_004649_recipes_rich_text_roles';
 import * as migration_20261124_035652_leases from './20261124_035652_leases';
+import * as migration_20261124_051816_order_events_audit_log from './20261124_051816_order_events_audit_log';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261124_035652_leases.up,
     down: migration_20261124_035652_leases.down,
-    name: '20261124_035652_leases'
+    name: '20261124_035652_leases',
+  },
+  {
+    up: migration_20261124_051816_order_events_audit_log.up,
+    down: migration_20261124_051816_order_events_audit_log.down,
+    name: '20261124_051816_order_events_audit_log'
   },
 ];

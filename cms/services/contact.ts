@@ -2,6 +2,7 @@ import type { Payload } from 'payload';
 import type { z } from 'zod';
 import type { contactSchema } from '@shop/shared';
 import { stripControlCharacters } from '../lib/control-characters';
+import { emitLiveEvent } from '../lib/live-events';
 import { getSettings } from './settings';
 
 type ContactInput = z.output<typeof contactSchema>;
@@ -20,6 +21,10 @@ export async function submitContact(payload: Payload, shopperInput: ContactInput
     collection: 'notifications',
     data: { ...input, telephone: input.telephone ?? undefined, type: 'contact', status: 'new' },
     overrideAccess: true,
+  });
+  emitLiveEvent({
+    type: 'contact.created',
+    data: { id: String(doc.id), name: `${input.firstname} ${input.lastname}`.trim(), subject: input.title },
   });
   try {
     const { admin_email } = await getSettings(payload);

@@ -4,6 +4,7 @@ import { AppError, notFound, tooManyRequests } from '../lib/app-error';
 import { setDatesIf } from '../lib/conditional-update';
 import { num, str, type Doc } from './mappers';
 import { sendPayerConfirmation } from './order-mail';
+import { recordOrderEvent } from './admin/order-events';
 
 export function toOrderLines(rows: unknown): OrderLine[] {
   if (!Array.isArray(rows)) return [];
@@ -113,5 +114,9 @@ export async function resendConfirmation(payload: Payload, id: string): Promise<
   await setDatesIf(payload, 'orders', orderId, { confirmation_sent_at: new Date() }, [
     [{ field: 'confirmation_sent_at', isNull: true }],
   ]);
+  // The mail is gone whatever happens to the timeline entry, so the shopper is told it was sent.
+  await recordOrderEvent({ payload }, { order: orderId, type: 'mail_resent', by: 'shopper' }).catch((err: unknown) =>
+    payload.logger.error({ err, msg: `order ${str(doc.number)}: timeline entry for the resent mail not written` }),
+  );
   return { sent: true };
 }

@@ -7,6 +7,7 @@ import { isOnStorefront } from '../access/published-or-admin';
 import { AppError, badRequest, notFound } from '../lib/app-error';
 import { stripControlCharacters } from '../lib/control-characters';
 import type { OrderLineRecord } from '../lib/order-line-record';
+import { emitLiveEvent } from '../lib/live-events';
 import { generateOrderNumber } from '../lib/order-number';
 import { invalidateAnalyticsCache } from './admin/analytics';
 import { invalidateSalesCache } from './admin/sales';
@@ -308,6 +309,18 @@ async function insertOrder(payload: Payload, payment: Doc): Promise<Doc> {
   const created = await payload.db.create({ collection: 'orders', data, select: { id: true } });
   invalidateSalesCache();
   invalidateAnalyticsCache();
+  // Here and only here: every path to a paid order (capture, webhook, reconciler) inserts it through this
+  // function, and a lost race throws above, so each order is announced exactly once.
+  emitLiveEvent({
+    type: 'order.paid',
+    data: {
+      id: String(created.id),
+      number: data.number,
+      total: Number(data.transaction_gross_amount),
+      currency: data.currency_code,
+      customer: data.payer_full_name,
+    },
+  });
   return { ...data, id: String(created.id) };
 }
 

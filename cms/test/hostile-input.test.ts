@@ -217,7 +217,7 @@ async function send(probe: Probe, cookie?: string): Promise<RawResponse> {
     const streaming = (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
     const text = streaming ? '' : await res.text();
     await res.body?.cancel().catch(() => undefined);
-    return { status: res.status, headers: Object.fromEntries(res.headers), text, body: null };
+    return { status: res.status, headers: {}, text, body: null };
   }
   return server.raw({ method: probe.method, path: probe.path, headers, body: probe.body });
 }

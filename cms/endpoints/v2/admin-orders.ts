@@ -1,6 +1,13 @@
-import { archiveOrdersQuerySchema, idSchema, openOrdersQuerySchema, orderStatusUpdateSchema } from '@shop/shared/admin';
+import {
+  archiveOrdersQuerySchema,
+  idSchema,
+  openOrdersQuerySchema,
+  orderNoteSchema,
+  orderStatusChangeSchema,
+} from '@shop/shared/admin';
 import { body, param, query, requireAdmin, v2 } from '../../lib/endpoint';
 import { getAdminOrder, listAdminOrders, setOrderStatus } from '../../services/admin/orders';
+import { addOrderNote, listOrderEvents } from '../../services/admin/order-events';
 import { salesGraph } from '../../services/admin/sales';
 
 // Every handler signs in first, so a request without a session gets 401 whatever else is wrong with it.
@@ -28,7 +35,17 @@ export const adminOrderEndpoints = [
   v2('put', '/admin/orders/:id', async (req) => {
     const user = requireAdmin(req);
     const id = idSchema.parse(param(req, 'id'));
-    const { status } = await body(req, orderStatusUpdateSchema);
-    return { result: await setOrderStatus(req.payload, user, id, status) };
+    const { status, tracking_number } = await body(req, orderStatusChangeSchema);
+    return { result: await setOrderStatus(req, user, id, status, tracking_number) };
+  }),
+  v2('get', '/admin/orders/:id/events', async (req) => {
+    const user = requireAdmin(req);
+    return { result: await listOrderEvents(req.payload, user, idSchema.parse(param(req, 'id'))) };
+  }),
+  v2('post', '/admin/orders/:id/notes', async (req) => {
+    const user = requireAdmin(req);
+    const id = idSchema.parse(param(req, 'id'));
+    const { text } = await body(req, orderNoteSchema);
+    return { result: await addOrderNote(req, user, id, text), status: 201 };
   }),
 ];

@@ -3,7 +3,11 @@ import { adminConfigSchema } from '@shop/shared/admin';
 import { body, requireAdmin, v2 } from '../../lib/endpoint';
 import { dashboardCounts } from '../../services/admin/sales';
 import { getAdminConfig, updateAdminConfig } from '../../services/admin/settings';
+import { adminAuditLogEndpoints } from './admin-audit-log';
 import { adminOrderEndpoints } from './admin-orders';
+import { liveEventEndpoints } from './admin/events';
+import { adminPaperworkEndpoints } from './admin-paperwork';
+import { adminOrderBulkEndpoints } from './admin-orders-bulk';
 import { notificationEndpoints } from './notifications';
 
 /** SPEC §7 Admin: dashboard counts, settings, orders, notifications. */
@@ -20,6 +24,10 @@ export const adminEndpoints: Endpoint[] = [
     const user = requireAdmin(req);
     return { result: await updateAdminConfig(req.payload, user, await body(req, adminConfigSchema)) };
   }),
+  ...adminOrderBulkEndpoints,
+  ...adminPaperworkEndpoints,
+  ...liveEventEndpoints,
   ...adminOrderEndpoints,
+  ...adminAuditLogEndpoints,
   ...notificationEndpoints,
 ];

@@ -1,4 +1,4 @@
-import type { Payload, Where } from 'payload';
+import type { Payload, PayloadRequest, Where } from 'payload';
 import {
   ARCHIVE_ORDER_STATUSES,
   normalizeOrderNumber,
@@ -11,7 +11,8 @@ import {
 import type { Pagination } from '../../lib/envelope';
 import { str, type Doc } from '../mappers';
 import { toPublicOrder } from '../orders';
-import { findByIdOr404, findPage, pageOf, setStatusIfChanged } from './admin-queries';
+import { findByIdOr404, findPage, pageOf } from './admin-queries';
+import { changeOrderStatus } from './order-events';
 import type { AdminUser } from './sales';
 import { wordsInAnyField } from './search';
 
@@ -87,32 +88,45 @@ export async function listAdminOrders(
   filter: AdminOrdersFilter,
 ): Promise<{ items: AdminOrderListItem[]; pagination: Pagination }> {
   const { page, limit } = pageOf(filter, DEFAULT_LIMIT);
-  const statuses = filter.status?.length ? filter.status : TAB_STATUSES[tab];
-  const and: Where[] = [{ status: { in: [...statuses] } }];
-
-  if (filter.number) {
-    const number = normalizeOrderNumber(filter.number);
-    // Order numbers are letters and digits only: anything else can match no order (and must never reach
-    // the database as a LIKE wildcard).
-    if (!/^[A-Z0-9]*$/.test(number)) return { items: [], pagination: { count: 0, page, limit } };
-    if (number) and.push({ number: { contains: number } });
-  }
-  const search = await wordsInAnyField(payload, 'orders', filter.search, ['payer_full_name', 'payer_email_address']);
-  if (search) and.push(search);
-
-  const sort = filter.sort
-    ? [filter.sort[1] === 'DESC' ? '-payer_full_name' : 'payer_full_name', '-createdAt']
-    : ['-createdAt'];
+  const where = await adminOrdersWhere(payload, tab, filter);
+  if (!where) return { items: [], pagination: { count: 0, page, limit } };
   const { docs, pagination } = await findPage(payload, user, {
     collection: 'orders',
-    where: { and },
+    where,
     select: LIST_SELECT,
-    sort,
+    sort: adminOrdersSort(filter),
     page,
     limit,
   });
   return { items: docs.map(toListItem), pagination };
 }
+
+/**
+ * The list's filters as a query, shared with the CSV export so the file holds exactly the filtered list;
+ * null when the filter can match no order.
+ */
+export async function adminOrdersWhere(
+  payload: Payload,
+  tab: OrdersTab,
+  filter: Omit<AdminOrdersFilter, 'page' | 'limit'>,
+): Promise<Where | null> {
+  const statuses = filter.status?.length ? filter.status : TAB_STATUSES[tab];
+  const and: Where[] = [{ status: { in: [...statuses] } }];
+  if (filter.number) {
+    const number = normalizeOrderNumber(filter.number);
+    // Order numbers are letters and digits only: anything else can match no order (and must never reach
+    // the database as a LIKE wildcard).
+    if (!/^[A-Z0-9]*$/.test(number)) return null;
+    if (number) and.push({ number: { contains: number } });
+  }
+  const search = await wordsInAnyField(payload, 'orders', filter.search, ['payer_full_name', 'payer_email_address']);
+  if (search) and.push(search);
+  return { and };
+}
+
+/** Newest first unless sorted by payer (the list's only sortable column). */
+export const adminOrdersSort = (filter: Pick<AdminOrdersFilter, 'sort'>): string[] =>
+  filter.sort ? [filter.sort[1] === 'DESC' ? '-payer_full_name' : 'payer_full_name', '-createdAt'] : ['-createdAt'];
 
 const findOrder = (payload: Payload, user: AdminUser, id: string) =>
   findByIdOr404(payload, 'orders', user, id, 'Order not found');
@@ -122,15 +136,18 @@ export async function getAdminOrder(payload: Payload, user: AdminUser, id: strin
 }
 
 /**
- * Sets the status; the Orders collection's hook appends the history entry in the same write. Setting the
- * status the order already has changes nothing (no write, no history entry).
+ * Sets the status through changeOrderStatus: the order's own history (the Orders collection's hook, same
+ * write) and its timeline event land in one transaction. Setting the status the order already has changes
+ * nothing (no write, no history entry, no event).
  */
 export async function setOrderStatus(
-  payload: Payload,
+  req: PayloadRequest,
   user: AdminUser,
   id: string,
   status: OrderStatus,
+  trackingNumber?: string,
 ): Promise<AdminOrder> {
-  const doc = await findOrder(payload, user, id);
-  return toAdminOrder(await setStatusIfChanged(payload, 'orders', user, doc, status));
+  await findOrder(req.payload, user, id);
+  await changeOrderStatus(req, id, status, { user, tracking_number: trackingNumber });
+  return getAdminOrder(req.payload, user, id);
 }

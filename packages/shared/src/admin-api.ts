@@ -11,7 +11,7 @@ import {
   type OrderStatus,
 } from './enums';
 import type { RichTextValue } from './rich-text';
-import type { Notification, Order } from './api-types';
+import { idSchema, type Notification, type Order } from './api-types';
 import { amount, limitParam, pageParam, sortDirection } from './schema-parts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -214,3 +214,284 @@ export const notificationsQuerySchema = z.strictObject({
 export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;
 
 export const notificationUpdateSchema = z.strictObject({ status: z.enum(RECORD_STATUSES) });
+
+// ---------------------------------------------------------------------------------------------------------
+// Paperwork (issue 14): packing slips, invoices and pick lists as PDF
+
+/** The most orders one pick list or one file of packing slips takes: a busy day's parcels, with room to spare. */
+export const PAPERWORK_MAX_ORDERS = 200;
+
+/**
+ * POST admin/orders/pick-list.pdf and admin/orders/packing-slips.pdf: the selected orders. An id sent twice
+ * counts once, so a double-clicked row never doubles a pick list's quantities.
+ */
+export const paperworkSelectionSchema = z.strictObject({
+  ids: z
+    .array(idSchema)
+    .min(1, 'Select at least one order')
+    .max(PAPERWORK_MAX_ORDERS, `At most ${PAPERWORK_MAX_ORDERS} orders at a time`)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type PaperworkSelection = z.input<typeof paperworkSelectionSchema>;
+
+/** The papers of one order (GET admin/orders/{id}/packing-slip.pdf and …/invoice.pdf). */
+export type OrderPaperKind = 'packing-slip' | 'invoice';
+/** The papers of a selection of orders. */
+export type SelectionPaperKind = 'packing-slips' | 'pick-list';
+
+/** Only letters, digits and dashes reach a file name, so it needs no quoting in any header or file system. */
+const fileNamePart = (value: string) => value.replace(/[^A-Za-z0-9-]/g, '');
+
+/** "invoice-1042.pdf": the name an order's paper downloads under (the order id when the number is empty). */
+export function orderPaperFileName(kind: OrderPaperKind, orderNumber: string, orderId: string): string {
+  return `${kind}-${fileNamePart(orderNumber) || fileNamePart(orderId) || 'order'}.pdf`;
+}
+
+/** "pick-list-2026-11-24-12-orders.pdf": the day it was printed and how many orders it covers. */
+export function selectionPaperFileName(kind: SelectionPaperKind, date: Date, orderCount: number): string {
+  const day = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  return `${kind}-${day}-${orderCount}-${orderCount === 1 ? 'order' : 'orders'}.pdf`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bulk work on the orders list and CSV export (issue 14 parts 3 and 4)
+
+export const BULK_ORDER_ACTIONS = ['ship', 'complete', 'cancel'] as const;
+export type BulkOrderAction = (typeof BULK_ORDER_ACTIONS)[number];
+
+/** The status each bulk action sets: the order page's buttons of the same names (SPEC §4). */
+export const BULK_ACTION_STATUS = {
+  ship: 'SHIPPED',
+  complete: 'COMPLETED',
+  cancel: 'CANCELLED',
+} as const satisfies Record<BulkOrderAction, OrderStatus>;
+
+/**
+ * Why `action` may not be applied to an order in status `from`, or null when it may. The order page's rules
+ * (SPEC §4): archived orders (completed, cancelled) take no action, and an order already shipped or delivered
+ * is not shipped again.
+ */
+export function bulkActionRefusal(action: BulkOrderAction, from: OrderStatus): string | null {
+  if (from === 'COMPLETED' || from === 'CANCELLED') {
+    return `The order is already ${from === 'COMPLETED' ? 'completed' : 'cancelled'}`;
+  }
+  if (action === 'ship' && (from === 'SHIPPED' || from === 'DELIVERED')) {
+    return `The order is already ${from === 'SHIPPED' ? 'shipped' : 'delivered'}`;
+  }
+  return null;
+}
+
+/** A carrier's tracking number: letters, digits, spaces and dashes (no control characters, no markup). */
+export const trackingNumberSchema = z
+  .string()
+  .trim()
+  .min(1, 'A tracking number is required')
+  .max(64)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'A tracking number has letters, digits, spaces and dashes only');
+
+export const BULK_ORDERS_MAX = 200;
+
+/** POST admin/orders/bulk. Marking shipped needs a tracking number for every selected order. */
+export const bulkOrdersSchema = z
+  .strictObject({
+    ids: z.array(idSchema).min(1).max(BULK_ORDERS_MAX),
+    action: z.enum(BULK_ORDER_ACTIONS),
+    tracking_numbers: z.record(idSchema, trackingNumberSchema).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (new Set(input.ids).size !== input.ids.length) {
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: 'An order is selected twice' });
+    }
+    const tracking = input.tracking_numbers ?? {};
+    if (input.action === 'ship') {
+      const missing = input.ids.filter((id) => !Object.hasOwn(tracking, id));
+      if (missing.length) {
+        ctx.addIssue({ code: 'custom', path: ['tracking_numbers'], message: 'Every order needs a tracking number' });
+      }
+    }
+    const stray = Object.keys(tracking).filter((id) => !input.ids.includes(id));
+    if (stray.length && input.action === 'ship') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tracking_numbers'],
+        message: 'A tracking number names no selected order',
+      });
+    }
+    if (Object.keys(tracking).length && input.action !== 'ship') {
+      ctx.addIssue({ code: 'custom', path: ['tracking_numbers'], message: 'Tracking numbers go with shipping only' });
+    }
+  });
+export type BulkOrdersInput = z.input<typeof bulkOrdersSchema>;
+
+/** One selected order's outcome; `error` says why it was left as it was. */
+export interface BulkOrderResult {
+  id: string;
+  /** Empty when the id names no order. */
+  number: string;
+  ok: boolean;
+  /** The status before; null when the id names no order. */
+  from: OrderStatus | null;
+  /** The status the action sets (the order has it when ok). */
+  to: OrderStatus;
+  error?: string;
+}
+
+/** The orders list's filters without paging, plus which tab: GET admin/orders/export exports that list. */
+export const ordersExportQuerySchema = z.union([
+  openOrdersQuerySchema.omit({ page: true, limit: true }).extend({ tab: z.literal('open').optional() }),
+  archiveOrdersQuerySchema.omit({ page: true, limit: true }).extend({ tab: z.literal('archive') }),
+]);
+export type OrdersExportQuery = z.input<typeof ordersExportQuerySchema>;
+
+/** GET admin/contacts/export: the contact messages as the notifications list filters them, without paging. */
+export const contactsExportQuerySchema = notificationsQuerySchema.omit({ page: true, limit: true });
+export type ContactsExportQuery = z.input<typeof contactsExportQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Live alerts (issue 14 part 5): GET admin/events, a Server-Sent Events stream for signed-in admins
+
+/** A paid order, announced once, when its row is first written (from the capture, the webhook or the reconciler). */
+export interface LiveOrderPaid {
+  id: string;
+  number: string;
+  /** What the shopper paid (PayPal's gross), in `currency`. */
+  total: number;
+  currency: string;
+  /** The payer's full name. */
+  customer: string;
+}
+
+/** A contact message stored as a notification. */
+export interface LiveContactCreated {
+  id: string;
+  /** First and last name as the shopper typed them. */
+  name: string;
+  subject: string;
+}
+
+export interface LiveEventMap {
+  'order.paid': LiveOrderPaid;
+  'contact.created': LiveContactCreated;
+  /** Sent once, just before the server closes a stream whose session ended: the client should not reconnect. */
+  'session.ended': Record<string, never>;
+}
+export type LiveEventName = keyof LiveEventMap;
+export type LiveEvent = { [K in LiveEventName]: { type: K; data: LiveEventMap[K] } }[LiveEventName];
+export const LIVE_EVENT_NAMES = [
+  'order.paid',
+  'contact.created',
+  'session.ended',
+] as const satisfies readonly LiveEventName[];
+
+// ---------------------------------------------------------------------------------------------------------
+// Order timeline and audit log (issue 14 part 1)
+
+export const ORDER_EVENT_TYPES = ['paid', 'status', 'note', 'mail_resent'] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+/** One entry of an order's timeline, oldest first in GET admin/orders/{id}/events. */
+export interface OrderEvent {
+  id: string;
+  type: OrderEventType;
+  at: string;
+  /** The admin's name and email at the time, or "system" / "shopper". */
+  by: string;
+  by_id: string | null;
+  from: OrderStatus | null;
+  to: OrderStatus | null;
+  tracking_number: string | null;
+  note: string | null;
+}
+
+/** PUT admin/orders/{id}: the status, and the carrier's tracking number when it is SHIPPED. */
+export const orderStatusChangeSchema = z
+  .strictObject({
+    status: z.enum(ADMIN_SETTABLE_ORDER_STATUSES),
+    tracking_number: trackingNumberSchema.optional(),
+  })
+  .refine((v) => v.tracking_number === undefined || v.status === 'SHIPPED', {
+    message: 'A tracking number goes with SHIPPED only',
+    path: ['tracking_number'],
+  });
+export type OrderStatusChangeInput = z.input<typeof orderStatusChangeSchema>;
+
+/** A control character other than tab and line breaks (C0, DEL, C1): a note is text an admin typed. */
+const hasControlCharacter = (text: string): boolean =>
+  [...text].some((ch) => {
+    const code = ch.codePointAt(0) ?? 0;
+    return (code < 0x20 && ch !== '\t' && ch !== '\n' && ch !== '\r') || (code >= 0x7f && code <= 0x9f);
+  });
+
+/** POST admin/orders/{id}/notes. */
+export const orderNoteSchema = z.strictObject({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'The note is empty')
+    .max(2000, 'A note has 2000 characters at most')
+    .refine((t) => !hasControlCharacter(t), 'The note contains control characters'),
+});
+export type OrderNoteInput = z.input<typeof orderNoteSchema>;
+
+export const AUDIT_OPERATIONS = ['create', 'update', 'delete'] as const;
+export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];
+/** What the audit log records: the admin's writes to these collections (and `settings`, the shop's global). */
+export const AUDITED_COLLECTIONS = [
+  'products',
+  'categories',
+  'settings',
+  'users',
+  'assets',
+  'recipes',
+  'changelogs',
+] as const;
+export type AuditedCollection = (typeof AUDITED_COLLECTIONS)[number];
+
+/** The fields a write changed: `before` absent on a create, `after` absent on a delete. */
+export type AuditChanges = Record<string, { before?: unknown; after?: unknown }>;
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  by: string;
+  user_id: string | null;
+  collection: string;
+  record_id: string;
+  operation: AuditOperation;
+  changes: AuditChanges;
+}
+
+const isoDate = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), {
+    message: 'A date is YYYY-MM-DD or an ISO date-time',
+  });
+
+const auditFilterShape = {
+  collection: z.enum(AUDITED_COLLECTIONS).optional(),
+  user: idSchema.optional(),
+  operation: z.enum(AUDIT_OPERATIONS).optional(),
+  /** From this day (or instant) on, inclusive. */
+  from: isoDate.optional(),
+  /** Up to this day inclusive (a plain date means its whole day, UTC), or up to this instant. */
+  to: isoDate.optional(),
+  record_id: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]*$/, 'Invalid record id')
+    .optional(),
+};
+
+/** GET admin/audit-log: newest first. */
+export const auditLogQuerySchema = z.strictObject({
+  ...auditFilterShape,
+  page: pageParam.optional(),
+  limit: limitParam(100).optional(),
+});
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+
+/** GET admin/audit-log/export: the same filters, every matching entry. */
+export const auditLogExportQuerySchema = z.strictObject(auditFilterShape);

@@ -1,4 +1,11 @@
-import type { AdminOrder, AdminOrderListItem, OrderStatus, OrderStatusUpdate, SalesPoint } from '@shop/shared/admin';
+import type {
+  AdminOrder,
+  AdminOrderListItem,
+  OrderStatus,
+  OrderStatusChangeInput,
+  OrderStatusUpdate,
+  SalesPoint,
+} from '@shop/shared/admin';
 import useSWR from 'swr';
 import { apiPut, fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
 
@@ -60,6 +67,12 @@ export function useAdminOrder(id: string | undefined) {
   return useSWR<AdminOrder>(id ? adminOrderKey(id) : null, fetchResult, { revalidateOnFocus: false });
 }
 
-/** 200 with the changed order; 400 for a status outside the five the selector offers (SPEC §4). */
-export const updateOrderStatus = (id: string, status: OrderStatusUpdate['status']) =>
-  apiPut<AdminOrder>(adminOrderKey(id), { status } satisfies OrderStatusUpdate);
+/**
+ * 200 with the changed order; 400 for a status outside the five the selector offers (SPEC §4), or a tracking
+ * number with a status other than SHIPPED.
+ */
+export const updateOrderStatus = (id: string, status: OrderStatusUpdate['status'], trackingNumber?: string) =>
+  apiPut<AdminOrder>(adminOrderKey(id), {
+    status,
+    ...(trackingNumber ? { tracking_number: trackingNumber } : {}),
+  } satisfies OrderStatusChangeInput);

@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useWindowWidth } from '../../lib/viewport';
 import { LogoMark } from '../../site/layout/Logo';
+import { useLiveEvents } from '../api/live-events';
+import { CommandPalette, CommandPaletteButton } from '../components/CommandPalette';
 import { AdminNav } from './AdminNav';
 import { isAdminMobileWidth } from './nav-entries';
 import './admin-layout.css';
@@ -43,6 +45,7 @@ export function AdminLayout() {
   }
   const menuOpen = mobile && menuOpenOn === pathname;
   const closeMenu = () => setMenuOpenOn(null);
+  useLiveEvents();
 
   // Each screen starts at its top, as a full page load would.
   useEffect(() => {
@@ -64,11 +67,15 @@ export function AdminLayout() {
             onClick={() => setMenuOpenOn(pathname)}
           />
           <Brand />
+          <span className="admin-topbar-search">
+            <CommandPaletteButton compact />
+          </span>
         </header>
       ) : (
         <Layout.Sider className="admin-sider" width={244} theme="light">
           <div className="admin-sider-inner">
             <Brand />
+            <CommandPaletteButton />
             <nav className="admin-sider-nav" aria-label="Control centre">
               <AdminNav />
             </nav>
@@ -77,6 +84,7 @@ export function AdminLayout() {
         </Layout.Sider>
       )}
 
+      <CommandPalette />
       <Layout.Content className="admin-content">
         <div className="admin-content-inner">
           <Outlet />

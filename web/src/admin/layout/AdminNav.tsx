@@ -8,6 +8,7 @@ import {
   SettingOutlined,
   ShoppingCartOutlined,
   TeamOutlined,
+  AuditOutlined,
 } from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
@@ -24,6 +25,7 @@ const ICONS: Record<NavEntryKey, ReactNode> = {
   images: <PictureOutlined />,
   analytics: <BarChartOutlined />,
   notifications: <BellOutlined />,
+  audit: <AuditOutlined />,
   settings: <SettingOutlined />,
 };
 

@@ -33,7 +33,7 @@ describe('activeNavEntry', () => {
 describe('entries', () => {
   it("when listing the drawer, then it has SPEC §2's order with the divider after Images", () => {
     expect(MAIN_ENTRIES.map((e) => e.label)).toEqual(['Dashboard', 'Orders', 'Products', 'Users', 'Images']);
-    expect(SECONDARY_ENTRIES.map((e) => e.label)).toEqual(['Analytics', 'Notifications', 'Settings']);
+    expect(SECONDARY_ENTRIES.map((e) => e.label)).toEqual(['Analytics', 'Notifications', 'Audit log', 'Settings']);
   });
 });
 

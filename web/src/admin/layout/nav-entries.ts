@@ -4,7 +4,7 @@
  */
 
 export type NavEntryKey =
-  'dashboard' | 'orders' | 'products' | 'users' | 'images' | 'analytics' | 'notifications' | 'settings';
+  'dashboard' | 'orders' | 'products' | 'users' | 'images' | 'analytics' | 'notifications' | 'audit' | 'settings';
 
 export interface NavEntry {
   key: NavEntryKey;
@@ -41,6 +41,7 @@ export const SECONDARY_ENTRIES: readonly NavEntry[] = [
     sections: ['/admin/notifications'],
     badge: 'notifications',
   },
+  { key: 'audit', label: 'Audit log', to: '/admin/audit-log', sections: ['/admin/audit-log'] },
   { key: 'settings', label: 'Settings', to: '/admin/settings', sections: ['/admin/settings'] },
 ];
 

@@ -21,19 +21,23 @@ import {
   Table,
   type TableColumnsType,
   Tag,
-  Timeline,
   Typography,
   type ButtonProps,
 } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { mutate as revalidate } from 'swr';
 import { handleResult, notify } from '../../../lib/notify';
 import { refreshDashboard } from '../../api/dashboard';
+import { orderEventsKey } from '../../api/order-events';
 import { updateOrderStatus, useAdminOrder } from '../../api/orders';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { useLeaveOnLoadError } from '../../components/record-form';
-import { availableActions, type OrderAction } from './order-actions';
+import { OrderTimelineCard } from './detail/OrderTimeline';
+import { askToShip } from './detail/tracking-number';
+import { availableActions, ORDER_ACTIONS, type OrderAction } from './order-actions';
+import { OrderPaperButtons } from './PaperworkButtons';
 import './order-detail.css';
 
 // The map geometry (≈80 KB) loads only when an order is shown.
@@ -249,51 +253,6 @@ function MapCard({ order }: { order: AdminOrder }) {
   );
 }
 
-function HistoryCard({ order }: { order: AdminOrder }) {
-  return (
-    <Card title="Status history" className="order-detail-card order-detail-wide" data-testid="order-history">
-      {order.history.length === 0 ? (
-        <Typography.Text type="secondary">No status changes yet</Typography.Text>
-      ) : (
-        <Timeline
-          items={order.history.map((change, index) => ({
-            key: `${change.at}-${index}`,
-            color: ORDER_STATUS_DISPLAY[change.to]?.color === 'red' ? 'red' : 'green',
-            content: (
-              <div className="order-detail-history-item" data-testid="order-history-item">
-                <div className="order-detail-history-change">
-                  {change.from ? (
-                    <>
-                      <StatusTagText status={change.from} />
-                      <span className="order-detail-history-arrow" aria-label="to">
-                        →
-                      </span>
-                    </>
-                  ) : null}
-                  <StatusTagText status={change.to} />
-                </div>
-                <Typography.Text type="secondary" className="order-detail-history-meta">
-                  {change.by || 'System'} · {formatAdminDate(change.at)}
-                </Typography.Text>
-              </div>
-            ),
-          }))}
-        />
-      )}
-    </Card>
-  );
-}
-
-/** The history's tags have no test id of their own: "order-status" belongs to the current status. */
-function StatusTagText({ status }: { status: OrderStatus }) {
-  const display = ORDER_STATUS_DISPLAY[status] ?? { text: status, color: 'default' };
-  return (
-    <Tag color={display.color} className="order-detail-status-tag">
-      {display.text}
-    </Tag>
-  );
-}
-
 const STATUS_OPTIONS = ADMIN_SETTABLE_ORDER_STATUSES.map((status) => ({
   value: status,
   label: ORDER_STATUS_DISPLAY[status].text,
@@ -317,7 +276,7 @@ export default function OrderDetailPage() {
       try {
         const envelope = await updateOrderStatus(orderId, 'PROCESSING');
         if (handleResult(envelope, { method: 'put', success: false }) === 'success') {
-          await mutate();
+          await Promise.all([mutate(), revalidate(orderEventsKey(orderId))]);
           void refreshDashboard();
         }
       } finally {
@@ -326,23 +285,33 @@ export default function OrderDetailPage() {
     })();
   }, [order, mutate]);
 
-  const changeStatus = async (status: OrderStatusUpdate['status']) => {
+  const changeStatus = async (status: OrderStatusUpdate['status'], trackingNumber?: string) => {
     if (!order) return;
     setSaving(true);
     notify.loading();
-    const envelope = await updateOrderStatus(order.id, status);
+    const envelope = await updateOrderStatus(order.id, status, trackingNumber);
     const kind = handleResult(envelope, { method: 'put' });
     if (kind === 'success') {
-      await mutate();
+      await Promise.all([mutate(), revalidate(orderEventsKey(order.id))]);
       void refreshDashboard();
     }
     setSaving(false);
   };
 
   const runAction = async (action: OrderAction) => {
+    // Shipping asks for the carrier's tracking number too, which the timeline keeps (issue 14).
+    if (action.status === 'SHIPPED') {
+      const answer = await askToShip(action.question, action.label);
+      if (answer.confirmed) await changeStatus(action.status, answer.trackingNumber);
+      return;
+    }
     const confirmed = await confirmAction({ content: action.question, okText: action.label, danger: action.danger });
     if (confirmed) await changeStatus(action.status);
   };
+
+  /** The selector: SHIPPED goes through the same question (and tracking number) as the button. */
+  const selectStatus = (status: OrderStatusUpdate['status']) =>
+    status === 'SHIPPED' ? runAction(ORDER_ACTIONS.ship) : changeStatus(status);
 
   if (!order) {
     return (
@@ -367,9 +336,12 @@ export default function OrderDetailPage() {
           </span>
         }
         extra={
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(ORDERS_PATH)} {...testId('order-back')}>
-            Back to orders
-          </Button>
+          <>
+            <OrderPaperButtons order={order} />
+            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(ORDERS_PATH)} {...testId('order-back')}>
+              Back to orders
+            </Button>
+          </>
         }
       />
 
@@ -384,7 +356,7 @@ export default function OrderDetailPage() {
             value={settable ? (order.status as OrderStatusUpdate['status']) : undefined}
             placeholder={ORDER_STATUS_DISPLAY[order.status]?.text}
             options={STATUS_OPTIONS}
-            onChange={(status) => void changeStatus(status)}
+            onChange={(status) => void selectStatus(status)}
             disabled={saving}
             loading={saving}
             popupMatchSelectWidth={false}
@@ -415,7 +387,7 @@ export default function OrderDetailPage() {
         <ProductsCard order={order} />
         <ShipmentCard order={order} />
         <MapCard order={order} />
-        <HistoryCard order={order} />
+        <OrderTimelineCard orderId={order.id} />
       </div>
     </div>
   );

@@ -20,7 +20,7 @@ import {
   Typography,
 } from 'antd';
 import type { FilterDropdownProps } from 'antd/es/table/interface';
-import { type HTMLAttributes, lazy, Suspense, useCallback, useMemo } from 'react';
+import { type HTMLAttributes, lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type OrdersListParams, useAdminOrders, useSalesGraph } from '../../api/orders';
 import { PageHeader } from '../../components/PageHeader';
@@ -32,6 +32,8 @@ import {
   statusesFor,
   switchTab,
 } from './orders-filters';
+import { OrdersBulkBar } from './OrdersBulkBar';
+import { SelectionPaperButtons } from './PaperworkButtons';
 import './orders.css';
 
 // echarts is the heaviest part of the screen; the table must not wait for it.
@@ -105,6 +107,18 @@ function StatusTag({ status }: { status: OrderStatus }) {
   );
 }
 
+/**
+ * More bulk actions on the selected orders, rendered in the bulk bar after its own (helper C14: "Print slips"
+ * and "Pick list"). Return null to add nothing.
+ */
+function extraBulkActions(selected: AdminOrderListItem[]): ReactNode {
+  return <SelectionPaperButtons ids={selected.map((order) => order.id)} />;
+}
+
+/** A click on a row's checkbox selects it; only a click elsewhere on the row opens the order. */
+const inSelectionCell = (target: EventTarget) =>
+  target instanceof Element && target.closest('.ant-table-selection-column') !== null;
+
 /** SPEC §2 Orders list: Open and Archive tabs, the sales chart on Open, the filterable table. */
 export default function OrdersPage() {
   const navigate = useNavigate();
@@ -118,6 +132,11 @@ export default function OrdersPage() {
   // On a phone the date column gives way and the pager gets compact, so the table needs less sideways scroll.
   const phone = !Grid.useBreakpoint().md;
   const orders = useAdminOrders(filters);
+  // The selection survives paging (ids and rows kept here); changing tab or filters keeps it too, so an admin
+  // can gather orders from several searches before acting on them.
+  const [selection, setSelection] = useState<Map<string, AdminOrderListItem>>(() => new Map());
+  const selectedRows = useMemo(() => [...selection.values()], [selection]);
+  const clearSelection = useCallback(() => setSelection(new Map()), []);
   const graph = useSalesGraph(filters.tab === 'open');
   const points = graph.data ?? [];
   const showChart = filters.tab === 'open' && points.length > 0;
@@ -233,22 +252,49 @@ export default function OrdersPage() {
           )}
 
           <Card className="orders-card orders-table-card" data-testid="orders-table">
+            <OrdersBulkBar
+              selected={selectedRows}
+              filters={filters}
+              onChanged={() => {
+                clearSelection();
+                void orders.mutate();
+              }}
+              onClearSelection={clearSelection}
+              extraActions={extraBulkActions(selectedRows)}
+            />
             <Table<AdminOrderListItem>
               rowKey="id"
+              rowSelection={{
+                selectedRowKeys: [...selection.keys()],
+                preserveSelectedRowKeys: true,
+                columnWidth: 44,
+                getCheckboxProps: (order) => ({ 'aria-label': `Select order ${order.number}` }) as never,
+                onChange: (keys, rows) => {
+                  const next = new Map<string, AdminOrderListItem>();
+                  for (const key of keys) {
+                    const id = String(key);
+                    const row = rows.find((r) => r?.id === id) ?? selection.get(id);
+                    if (row) next.set(id, row);
+                  }
+                  setSelection(next);
+                },
+              }}
               columns={columns}
               // While a new page size or tab loads, the kept previous page may hold more rows than the new size.
               dataSource={(orders.data?.items ?? []).slice(0, filters.size)}
               // keepPreviousData leaves the last page on screen; the spinner marks it as being replaced.
               loading={orders.isLoading}
               onChange={onTableChange}
-              scroll={{ x: phone ? 724 : 940 }}
+              scroll={{ x: phone ? 768 : 984 }}
               locale={{ emptyText: 'No orders found' }}
               rowClassName="orders-row"
               onRow={(order) =>
                 ({
-                  onClick: () => navigate(`/admin/orders/${order.id}`),
+                  onClick: (event) => {
+                    if (!inSelectionCell(event.target)) navigate(`/admin/orders/${order.id}`);
+                  },
                   onKeyDown: (event) => {
-                    if (event.key === 'Enter') navigate(`/admin/orders/${order.id}`);
+                    if (event.key === 'Enter' && !inSelectionCell(event.target)) navigate(`/admin/orders/${order.id}`);
                   },
                   tabIndex: 0,
                   'data-testid': `order-row-${order.number}`,

@@ -1,0 +1,36 @@
+import type { CollectionConfig } from 'payload';
+import { ORDER_STATUSES } from '@shop/shared';
+import { ORDER_EVENT_TYPES } from '@shop/shared/admin';
+import { isAdmin } from '../access/roles';
+
+/**
+ * An order's timeline (issue 14): each status change, internal note and resent mail, with who and when.
+ * Written only by services/admin/order-events.ts, in the same transaction as the change it records; nobody
+ * edits or deletes an event, so the timeline is a record, not a notepad. Admins read it through
+ * /api/v2/admin/orders/{id}/events; the /cms panel does not show it.
+ */
+export const OrderEvents: CollectionConfig = {
+  slug: 'order-events',
+  access: {
+    read: isAdmin,
+    create: () => false,
+    update: () => false,
+    delete: () => false,
+  },
+  admin: { hidden: true, useAsTitle: 'type' },
+  lockDocuments: false,
+  fields: [
+    // Not `required`: the column must take the NULL the database sets when an order is deleted (the panel
+    // allows that), or the deletion would fail; the service always sets it.
+    { name: 'order', type: 'relationship', relationTo: 'orders', index: true },
+    { name: 'type', type: 'select', options: [...ORDER_EVENT_TYPES], required: true },
+    // The account when an admin acted (kept as text too in `by`, so the event outlives the account).
+    { name: 'by_user', type: 'relationship', relationTo: 'users' },
+    { name: 'by', type: 'text', required: true, maxLength: 400 },
+    { name: 'at', type: 'date', required: true, index: true },
+    { name: 'from', type: 'select', options: [...ORDER_STATUSES] },
+    { name: 'to', type: 'select', options: [...ORDER_STATUSES] },
+    { name: 'tracking_number', type: 'text', maxLength: 64 },
+    { name: 'note', type: 'textarea', maxLength: 2000 },
+  ],
+};

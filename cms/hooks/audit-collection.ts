@@ -1,0 +1,39 @@
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig } from 'payload';
+import { changedFields } from './audit-diff';
+import { writeAuditEntry } from './audit-write';
+
+const auditAfterChange: CollectionAfterChangeHook = async ({ collection, doc, previousDoc, operation, req }) => {
+  await writeAuditEntry(req, {
+    collection: collection.slug,
+    record_id: String(doc.id),
+    operation,
+    changes: changedFields(operation === 'create' ? null : previousDoc, doc),
+  });
+  return doc;
+};
+
+const auditAfterDelete: CollectionAfterDeleteHook = async ({ collection, doc, id, req }) => {
+  await writeAuditEntry(req, {
+    collection: collection.slug,
+    record_id: String(doc?.id ?? id),
+    operation: 'delete',
+    changes: changedFields(doc, null),
+  });
+  return doc;
+};
+
+/**
+ * The collection with its writes audited: the audit hooks run after the collection's own, so they see the
+ * record as stored.
+ */
+export function withAuditHooks(collection: CollectionConfig): CollectionConfig {
+  const hooks = collection.hooks ?? {};
+  return {
+    ...collection,
+    hooks: {
+      ...hooks,
+      afterChange: [...(hooks.afterChange ?? []), auditAfterChange],
+      afterDelete: [...(hooks.afterDelete ?? []), auditAfterDelete],
+    },
+  };
+}

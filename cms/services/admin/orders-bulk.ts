@@ -1,0 +1,78 @@
+import { createLocalReq, type Payload } from 'payload';
+import {
+  BULK_ACTION_STATUS,
+  bulkActionRefusal,
+  type BulkOrderAction,
+  type BulkOrderResult,
+  type OrderStatus,
+} from '@shop/shared/admin';
+import { withTransaction } from '../../lib/transaction';
+import { str, type Doc } from '../mappers';
+import { changeOrderStatus } from './order-events';
+import type { AdminUser } from './sales';
+
+export interface BulkOrdersRequest {
+  ids: string[];
+  action: BulkOrderAction;
+  tracking_numbers?: Record<string, string>;
+}
+
+/**
+ * Applies one action to each selected order, each in a transaction of its own: an order that fails (refused
+ * by the status flow, gone, or a failed write) is reported and rolled back alone, and never stops the others.
+ * Orders are handled one after another, in the order given, so the answer lists them in the selection's order.
+ */
+export async function bulkUpdateOrders(
+  payload: Payload,
+  user: AdminUser,
+  input: BulkOrdersRequest,
+): Promise<BulkOrderResult[]> {
+  const results: BulkOrderResult[] = [];
+  for (const id of input.ids) {
+    results.push(await applyToOne(payload, user, id, input.action, input.tracking_numbers?.[id]));
+  }
+  return results;
+}
+
+/** Why an order was left as it was, carried out of the transaction so that nothing it wrote is kept. */
+class Refused extends Error {}
+
+async function applyToOne(
+  payload: Payload,
+  user: AdminUser,
+  id: string,
+  action: BulkOrderAction,
+  trackingNumber: string | undefined,
+): Promise<BulkOrderResult> {
+  const to: OrderStatus = BULK_ACTION_STATUS[action];
+  const req = await createLocalReq({ user }, payload);
+  let result: BulkOrderResult = { id, number: '', ok: false, from: null, to };
+  try {
+    await withTransaction(req, async () => {
+      // Read inside the transaction: the status checked is the status changed, even with another admin at work.
+      const found = await payload.find({
+        collection: 'orders',
+        where: { id: { equals: id } },
+        limit: 1,
+        pagination: false,
+        depth: 0,
+        select: { number: true, status: true },
+        req,
+        user,
+        overrideAccess: false,
+      });
+      const doc = found.docs[0] as Doc | undefined;
+      if (!doc) throw new Refused('Order not found');
+      const from = (str(doc.status) || 'NEW') as OrderStatus;
+      result = { ...result, number: str(doc.number), from };
+      const refusal = bulkActionRefusal(action, from);
+      if (refusal) throw new Refused(refusal);
+      await changeOrderStatus(req, id, to, { user, tracking_number: trackingNumber });
+    });
+    return { ...result, ok: true };
+  } catch (err) {
+    if (err instanceof Refused) return { ...result, error: err.message };
+    payload.logger.error({ err, msg: `bulk ${action}: order ${id} failed` });
+    return { ...result, error: 'The order could not be changed; nothing was written' };
+  }
+}

@@ -1,0 +1,113 @@
+import type { AdminOrder } from '@shop/shared/admin';
+import { describe, expect, it } from 'vitest';
+import { NO_CATEGORY, pickListRows, toPaperOrder, UNCATEGORISED } from './model';
+import { pdfText } from './pdf-text';
+
+const line = (id: string, product: string, quantity: number, price = 10) => ({
+  id,
+  product,
+  price,
+  quantity,
+  apply_discount: false,
+  discount_unit: '%' as const,
+  discount_amount: 0,
+});
+
+const order = (products: AdminOrder['products'], extra: Partial<AdminOrder> = {}): AdminOrder => ({
+  id: 'o',
+  number: 'N1',
+  created_at: '2026-11-24T09:00:00.000Z',
+  status: 'PROCESSING',
+  payer_full_name: 'P',
+  payer_email_address: 'p@example.com',
+  shipment_full_name: 'P',
+  shipment_amount: 7.9,
+  shipment_method: 'USPS',
+  shipment_address: {
+    address_line_1: '1 Main St',
+    address_line_2: null,
+    admin_area_1: 'NY',
+    admin_area_2: 'New York',
+    postal_code: '10001',
+    country_code: 'US',
+  },
+  transaction_id: 'T',
+  transaction_status: 'COMPLETED',
+  transaction_gross_amount: '',
+  transaction_paypal_fee: '',
+  transaction_net_amount: '',
+  currency_code: 'USD',
+  coordinates: null,
+  history: [],
+  products,
+  ...extra,
+});
+
+describe('pdfText', () => {
+  it('when text is Latin-1 or a Windows-1252 extra, then it is kept as it is', () => {
+    expect(pdfText('Caffè Ålborg naïve €5 — “ß” œ Š')).toBe('Caffè Ålborg naïve €5 — “ß” œ Š');
+  });
+
+  it('when a letter is outside the font, then its accent goes, a few are spelt, and the rest become "?"', () => {
+    expect(pdfText('Łódź Żółć Đorđe ħ')).toBe('Lódz Zólc Dorde h');
+    expect(pdfText('李 🍝 \u202e')).toBe('? ? ?');
+    expect(pdfText('a\nb\tc')).toBe('a b c');
+  });
+});
+
+describe('pickListRows', () => {
+  const catalog = new Map([
+    ['a', { name: 'Bucatini', categories: ['Pasta'] }],
+    ['b', { name: 'Olio nuovo', categories: ['Oils', 'Gifts'] }],
+    ['c', { name: 'Aceto', categories: ['Oils'] }],
+    ['d', { name: 'Sale', categories: [] }],
+  ]);
+
+  it('when orders share products, then quantities add up per product, sorted by category then name', () => {
+    const rows = pickListRows(
+      [
+        order([line('a', 'Bucatini', 2), line('b', 'Olio nuovo', 1)]),
+        order([line('a', 'Bucatini', 3), line('c', 'Aceto', 4), line('x', 'Panettone', 2), line('d', 'Sale', 1)]),
+      ],
+      catalog,
+    );
+    // "Olio nuovo" is in Gifts and Oils: picked under Gifts, the first by name.
+    expect(rows).toEqual([
+      { category: 'Gifts', product: 'Olio nuovo', quantity: 1 },
+      { category: 'Oils', product: 'Aceto', quantity: 4 },
+      { category: 'Pasta', product: 'Bucatini', quantity: 5 },
+      { category: UNCATEGORISED, product: 'Sale', quantity: 1 },
+      { category: NO_CATEGORY, product: 'Panettone', quantity: 2 },
+    ]);
+  });
+});
+
+describe('toPaperOrder', () => {
+  it('when a line has a cash discount, then the totals are those of the order page: products after discount, the fee, and the gross', () => {
+    const paper = toPaperOrder(
+      order(
+        [
+          { ...line('a', 'Bucatini', 3, 4.2), apply_discount: true, discount_unit: 'CASH', discount_amount: 0.5 },
+          line('b', 'Olio', 1, 15),
+        ],
+        { transaction_gross_amount: '34.00' },
+      ),
+    );
+    // 3 × (4.20 − 0.50) = 11.10; + 15.00 = 26.10; items before discount 27.60.
+    expect(paper.totals).toEqual({
+      items: '$27.60',
+      discount: '-$1.50',
+      products: '$26.10',
+      shipping: '$7.90',
+      total: '$34.00',
+    });
+    expect(paper.lines[0]).toEqual({
+      name: 'Bucatini',
+      quantity: 3,
+      unitPrice: '$4.20',
+      discount: '$0.50',
+      total: '$11.10',
+    });
+    expect(paper.shipTo).toEqual(['P', '1 Main St', 'New York, NY 10001', 'United States']);
+  });
+});

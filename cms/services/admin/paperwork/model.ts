@@ -1,0 +1,156 @@
+import { type AdminOrder, countryName, formatAdminDate, formatMoney, lineTotal, orderTotals } from '@shop/shared/admin';
+import { pdfText } from './pdf-text';
+
+/**
+ * What the papers print, already as text: every amount is formatted here, with the same shared pricing and
+ * formatting the order page uses, so a paper can never show a total the screen does not.
+ */
+
+export interface ShopHeader {
+  name: string;
+  /** Lines under the name: how to reach the shop. */
+  lines: string[];
+}
+
+export interface PaperLine {
+  name: string;
+  quantity: number;
+  /** The list price, as the order page's Price column shows it; the discount comes off in `total`. */
+  unitPrice: string;
+  /** "10%" or "$1.00", or "" without a discount. */
+  discount: string;
+  total: string;
+}
+
+export interface PaperTotals {
+  /** List price × quantity before discounts; shown only when there is a discount. */
+  items: string;
+  /** "-$1.20", or null without a discount. */
+  discount: string | null;
+  /** The order page's "Products": the lines after their discounts. */
+  products: string;
+  shipping: string;
+  /** The order page's "Gross amount": what PayPal charged. */
+  total: string;
+}
+
+export interface PaperOrder {
+  id: string;
+  number: string;
+  date: string;
+  status: string;
+  payerName: string;
+  payerEmail: string;
+  shipTo: string[];
+  shipmentMethod: string;
+  transactionId: string;
+  transactionStatus: string;
+  lines: PaperLine[];
+  totals: PaperTotals;
+}
+
+function discountText(line: AdminOrder['products'][number], currency: string): string {
+  if (!line.apply_discount || !(line.discount_amount > 0)) return '';
+  return line.discount_unit === '%' ? `${line.discount_amount}%` : formatMoney(line.discount_amount, currency);
+}
+
+function shipToLines(order: AdminOrder): string[] {
+  const a = order.shipment_address;
+  const cityLine = [a.admin_area_2, [a.admin_area_1, a.postal_code].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return [order.shipment_full_name, a.address_line_1, a.address_line_2 ?? '', cityLine, countryName(a.country_code)]
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+export function toPaperOrder(order: AdminOrder): PaperOrder {
+  const currency = order.currency_code;
+  const totals = orderTotals(order.products, order.shipment_amount);
+  // An order always records what PayPal charged; one created by hand without it falls back to its lines.
+  const gross = order.transaction_gross_amount.trim() === '' ? totals.total : order.transaction_gross_amount;
+  return {
+    id: order.id,
+    number: pdfText(order.number),
+    date: formatAdminDate(order.created_at),
+    status: order.status,
+    payerName: pdfText(order.payer_full_name),
+    payerEmail: pdfText(order.payer_email_address),
+    shipTo: shipToLines(order).map(pdfText),
+    shipmentMethod: pdfText(order.shipment_method),
+    transactionId: pdfText(order.transaction_id),
+    transactionStatus: pdfText(order.transaction_status),
+    lines: order.products.map((line) => ({
+      name: pdfText(line.product),
+      quantity: line.quantity,
+      unitPrice: formatMoney(line.price, currency),
+      discount: discountText(line, currency),
+      total: formatMoney(lineTotal(line), currency),
+    })),
+    totals: {
+      items: formatMoney(totals.itemsTotal, currency),
+      discount: totals.discountTotal > 0 ? `-${formatMoney(totals.discountTotal, currency)}` : null,
+      products: formatMoney(totals.subtotal, currency),
+      shipping: formatMoney(order.shipment_amount, currency),
+      total: formatMoney(gross, currency),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Pick list
+
+/** What the pick list needs to know of a product that is still in the catalogue. */
+export interface CatalogProduct {
+  name: string;
+  /** Names of its categories. */
+  categories: string[];
+}
+
+export interface PickRow {
+  category: string;
+  product: string;
+  quantity: number;
+}
+
+/** Lines whose product has left the catalogue are picked last, under this heading. */
+export const NO_CATEGORY = 'Not in the catalogue';
+
+/** A product still sold but in no category (the form requires one, an import may not). */
+export const UNCATEGORISED = 'Uncategorised';
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b);
+
+/**
+ * Quantity per product summed over the orders, sorted by category then product name. A product in several
+ * categories is picked under the first of them by name, so it shows once. Lines are keyed by product id;
+ * a line without one (or of a deleted product) is keyed by its name.
+ */
+export function pickListRows(orders: readonly AdminOrder[], catalog: ReadonlyMap<string, CatalogProduct>): PickRow[] {
+  const rows = new Map<string, PickRow>();
+  for (const order of orders) {
+    for (const line of order.products) {
+      const known = line.id ? catalog.get(line.id) : undefined;
+      const key = known ? `id:${line.id}` : `name:${line.product}`;
+      const row = rows.get(key);
+      if (row) {
+        row.quantity += line.quantity;
+        continue;
+      }
+      const category = known ? ([...known.categories].sort(byName)[0] ?? UNCATEGORISED) : NO_CATEGORY;
+      rows.set(key, {
+        category: pdfText(category),
+        product: pdfText(known?.name ?? line.product),
+        quantity: line.quantity,
+      });
+    }
+  }
+  return [...rows.values()].sort((a, b) => {
+    if (a.category !== b.category) {
+      if (a.category === NO_CATEGORY) return 1;
+      if (b.category === NO_CATEGORY) return -1;
+      return byName(a.category, b.category);
+    }
+    return byName(a.product, b.product);
+  });
+}

@@ -1,0 +1,247 @@
+/**
+ * An order's timeline (issue 14 part 1): GET /api/v2/admin/orders/{id}/events and POST …/notes. Each status
+ * change made in the control centre is one event with who, when, from → to (and the tracking number when it is
+ * marked shipped); a resent confirmation is one; notes are the admins' own. That the change and its event
+ * share a transaction is tested in-process (inprocess/order-events-transaction.service.test.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminClient, type Json, isEnvelope, startServer, type TestServer, uid } from './harness';
+import { createEditor, type Doc, signInAs } from './factories';
+
+let server: TestServer;
+let admin: AdminClient;
+let adminId: string;
+let adminEmail: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = await server.loginAdmin();
+  const me = (await admin.api('/api/users/me')).body.user;
+  adminId = me.id;
+  adminEmail = me.email;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function createOrder(status = 'PROCESSING'): Promise<Doc> {
+  const res = await admin.api('/api/orders', {
+    method: 'POST',
+    json: {
+      status,
+      payer_full_name: 'Giulia Bianchi',
+      payer_email_address: `giulia.${uid()}@example.com`,
+      shipment_full_name: 'Giulia Bianchi',
+      shipment_amount: 7.9,
+      transaction_id: `TX${uid()}`,
+      transaction_gross_amount: '20.40',
+      currency_code: 'USD',
+      products: [{ product_id: 'p-1', product: 'Olive oil', price: 12.5, quantity: 1 }],
+    },
+  });
+  if (res.status !== 201) throw new Error(`Creating an order failed: HTTP ${res.status} ${res.text.slice(0, 500)}`);
+  return res.body.doc as Doc;
+}
+
+const eventsOf = (id: string, client: AdminClient = admin) => client.api(`/api/v2/admin/orders/${id}/events`);
+const setStatus = (id: string, json: unknown) => admin.api(`/api/v2/admin/orders/${id}`, { method: 'PUT', json });
+const addNote = (id: string, json: unknown, client: AdminClient = admin) =>
+  client.api(`/api/v2/admin/orders/${id}/notes`, { method: 'POST', json });
+
+/** The stored events only (the first entry, "paid", is read off the order itself). */
+async function storedEvents(id: string): Promise<Json[]> {
+  const res = await eventsOf(id);
+  expect(res.status).toBe(200);
+  return (res.body.result as Json[]).slice(1);
+}
+
+describe('status changes on the timeline', () => {
+  it('when an admin marks a processing order shipped with a tracking number, then the timeline shows the payment and one event PROCESSING → SHIPPED with that number, signed by the admin', async () => {
+    const order = await createOrder('PROCESSING');
+
+    const res = await setStatus(order.id, { status: 'SHIPPED', tracking_number: 'RR 123 456 785 IT' });
+
+    expect(res.status).toBe(200);
+    expect(res.body.result.status).toBe('SHIPPED');
+    const events = await eventsOf(order.id);
+    expect(events.status).toBe(200);
+    expect(isEnvelope(events)).toBe(true);
+    const [paid, shipped, ...rest] = events.body.result as Json[];
+    expect(rest).toEqual([]);
+    expect(paid).toMatchObject({ type: 'paid', by: 'Giulia Bianchi', to: 'NEW' });
+    expect(shipped).toMatchObject({
+      type: 'status',
+      from: 'PROCESSING',
+      to: 'SHIPPED',
+      tracking_number: 'RR 123 456 785 IT',
+      by_id: adminId,
+      note: null,
+    });
+    expect(shipped.by).toContain(adminEmail);
+    expect(Date.now() - Date.parse(shipped.at)).toBeLessThan(60_000);
+  });
+
+  it('when an order goes PROCESSING → SHIPPED → DELIVERED → COMPLETED, then there are three events in that order', async () => {
+    const order = await createOrder('PROCESSING');
+
+    for (const status of ['SHIPPED', 'DELIVERED', 'COMPLETED'])
+      expect((await setStatus(order.id, { status })).status).toBe(200);
+
+    const events = await storedEvents(order.id);
+    expect(events.map((e) => [e.from, e.to])).toEqual([
+      ['PROCESSING', 'SHIPPED'],
+      ['SHIPPED', 'DELIVERED'],
+      ['DELIVERED', 'COMPLETED'],
+    ]);
+  });
+
+  it("when the status is changed through Payload's REST API instead, then the timeline still shows that change, from the order's own history", async () => {
+    const order = await createOrder('PROCESSING');
+
+    const res = await admin.api(`/api/orders/${order.id}`, { method: 'PATCH', json: { status: 'CANCELLED' } });
+    expect(res.status).toBe(200);
+
+    const events = await storedEvents(order.id);
+    expect(events.map((e) => [e.type, e.from, e.to, e.by_id])).toEqual([
+      ['status', 'PROCESSING', 'CANCELLED', adminId],
+    ]);
+    expect(events[0].id).toBe(`history-${order.id}-0`);
+  });
+
+  it('when the status set is the one the order has, then no event is written', async () => {
+    const order = await createOrder('PROCESSING');
+
+    expect((await setStatus(order.id, { status: 'PROCESSING' })).status).toBe(200);
+
+    expect(await storedEvents(order.id)).toEqual([]);
+  });
+
+  it('when a tracking number comes with a status other than SHIPPED, or holds markup, then 400 and nothing changes', async () => {
+    const order = await createOrder('PROCESSING');
+
+    const withCancel = await setStatus(order.id, { status: 'CANCELLED', tracking_number: 'RR123' });
+    const markup = await setStatus(order.id, { status: 'SHIPPED', tracking_number: '<script>alert(1)</script>' });
+    const tooLong = await setStatus(order.id, { status: 'SHIPPED', tracking_number: 'A'.repeat(65) });
+
+    for (const res of [withCancel, markup, tooLong]) {
+      expect(res.status).toBe(400);
+      expect(isEnvelope(res)).toBe(true);
+    }
+    expect((await admin.api(`/api/v2/admin/orders/${order.id}`)).body.result.status).toBe('PROCESSING');
+    expect(await storedEvents(order.id)).toEqual([]);
+  });
+});
+
+describe('notes', () => {
+  it('when an admin adds a note, then 201 with the note, and the timeline ends with it, accents and line breaks kept', async () => {
+    const order = await createOrder('NEW');
+
+    const res = await addNote(order.id, { text: '  Chiamare prima della consegna.\nCaffè in omaggio ☕  ' });
+
+    expect(res.status).toBe(201);
+    expect(res.body.result).toMatchObject({
+      type: 'note',
+      note: 'Chiamare prima della consegna.\nCaffè in omaggio ☕',
+      by_id: adminId,
+      from: null,
+      to: null,
+    });
+    const events = await storedEvents(order.id);
+    expect(events.map((e) => e.type)).toEqual(['note']);
+    expect(events[0].id).toBe(res.body.result.id);
+  });
+
+  it('when a note is empty, blank, 2001 characters, holds a control character, has another key or is not JSON, then 400 and no event', async () => {
+    const order = await createOrder('NEW');
+    const bad: unknown[] = [
+      { text: '' },
+      { text: '   ' },
+      { text: 'a'.repeat(2001) },
+      { text: 'bell\u0007' },
+      { text: 'escape \u001b[31m' },
+      { text: 'ok', status: 'COMPLETED' },
+      {},
+      { text: 42 },
+      ['text'],
+    ];
+
+    for (const json of bad) {
+      const res = await addNote(order.id, json);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(isEnvelope(res)).toBe(true);
+    }
+    const notJson = await admin.api(`/api/v2/admin/orders/${order.id}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"text": ',
+    });
+    expect(notJson.status).toBe(400);
+    expect(await storedEvents(order.id)).toEqual([]);
+  });
+
+  it('when a note is exactly 2000 characters, then it is kept whole', async () => {
+    const order = await createOrder('NEW');
+
+    const res = await addNote(order.id, { text: 'n'.repeat(2000) });
+
+    expect(res.status).toBe(201);
+    expect((await storedEvents(order.id))[0].note).toHaveLength(2000);
+  });
+
+  it('when the order does not exist or the id is malformed, then 404 and 400', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+
+    expect((await eventsOf(missing)).status).toBe(404);
+    expect((await addNote(missing, { text: 'hello' })).status).toBe(404);
+    expect((await eventsOf('..%2F..%2Fusers')).status).toBe(400);
+  });
+});
+
+describe('a resent confirmation', () => {
+  it('when the shopper asks for the confirmation again, then the timeline gets one mail_resent event by the shopper', async () => {
+    const order = await createOrder('NEW');
+
+    const res = await server.api(`/api/v2/payments/resend/${order.id}`);
+
+    expect(res.status).toBe(200);
+    const events = await storedEvents(order.id);
+    expect(events.map((e) => [e.type, e.by, e.by_id])).toEqual([['mail_resent', 'shopper', null]]);
+  });
+});
+
+describe('who may read and write the timeline', () => {
+  it('when signed out, then 401; when signed in as an editor, then 403; and no note is written', async () => {
+    const order = await createOrder('NEW');
+    const editorAccount = await createEditor(admin);
+    const editor = await signInAs(server, editorAccount, 'panel');
+
+    expect((await server.api(`/api/v2/admin/orders/${order.id}/events`)).status).toBe(401);
+    expect(
+      (await server.api(`/api/v2/admin/orders/${order.id}/notes`, { method: 'POST', json: { text: 'hi' } })).status,
+    ).toBe(401);
+    expect((await eventsOf(order.id, editor)).status).toBe(403);
+    expect((await addNote(order.id, { text: 'hi' }, editor)).status).toBe(403);
+    expect(await storedEvents(order.id)).toEqual([]);
+  });
+
+  it("when anyone tries Payload's REST API on order-events, then events can be neither created, changed nor deleted", async () => {
+    const order = await createOrder('PROCESSING');
+    await setStatus(order.id, { status: 'SHIPPED', tracking_number: 'RR1' });
+    const [event] = await storedEvents(order.id);
+
+    const create = await admin.api('/api/order-events', {
+      method: 'POST',
+      json: { order: order.id, type: 'note', by: 'forged', at: new Date().toISOString(), note: 'forged' },
+    });
+    const update = await admin.api(`/api/order-events/${event.id}`, { method: 'PATCH', json: { note: 'edited' } });
+    const remove = await admin.api(`/api/order-events/${event.id}`, { method: 'DELETE' });
+
+    expect(create.status).toBe(403);
+    expect(update.status).toBe(403);
+    expect(remove.status).toBe(403);
+    const after = await storedEvents(order.id);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ id: event.id, tracking_number: 'RR1', note: null });
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { bulkActionRefusal, bulkOrdersSchema, ordersExportQuerySchema } from './admin-api';
+import { ORDER_STATUSES } from './enums';
+
+describe('bulkActionRefusal', () => {
+  it('when each action meets each status, then only open orders change and shipped or delivered ones are not shipped again', () => {
+    const table = Object.fromEntries(
+      ORDER_STATUSES.map((s) => [s, (['ship', 'complete', 'cancel'] as const).map((a) => bulkActionRefusal(a, s))]),
+    );
+    expect(table).toEqual({
+      NEW: [null, null, null],
+      PROCESSING: [null, null, null],
+      SHIPPED: ['The order is already shipped', null, null],
+      DELIVERED: ['The order is already delivered', null, null],
+      CANCELLED: Array(3).fill('The order is already cancelled'),
+      COMPLETED: Array(3).fill('The order is already completed'),
+    });
+  });
+});
+
+describe('bulkOrdersSchema', () => {
+  it('when shipping names a tracking number for every order, then it parses with the numbers trimmed', () => {
+    expect(
+      bulkOrdersSchema.parse({ ids: ['a', 'b'], action: 'ship', tracking_numbers: { a: ' 1Z 99 ', b: 'RR-1' } }),
+    ).toEqual({ ids: ['a', 'b'], action: 'ship', tracking_numbers: { a: '1Z 99', b: 'RR-1' } });
+  });
+
+  it('when a tracking number is missing, extra, or sent with another action, then it is refused', () => {
+    for (const input of [
+      { ids: ['a', 'b'], action: 'ship', tracking_numbers: { a: 'T1' } },
+      { ids: ['a'], action: 'ship', tracking_numbers: { a: 'T1', z: 'T2' } },
+      { ids: ['a'], action: 'cancel', tracking_numbers: { a: 'T1' } },
+      { ids: ['a', 'a'], action: 'cancel' },
+    ]) {
+      expect(bulkOrdersSchema.safeParse(input).success, JSON.stringify(input)).toBe(false);
+    }
+  });
+});
+
+describe('ordersExportQuerySchema', () => {
+  it('when the Archive tab is exported, then only archive statuses are accepted, and paging never is', () => {
+    expect(ordersExportQuerySchema.parse({ tab: 'archive', status: 'CANCELLED' })).toEqual({
+      tab: 'archive',
+      status: ['CANCELLED'],
+    });
+    expect(ordersExportQuerySchema.safeParse({ tab: 'archive', status: 'NEW' }).success).toBe(false);
+    expect(ordersExportQuerySchema.safeParse({ status: 'COMPLETED' }).success).toBe(false);
+    expect(ordersExportQuerySchema.safeParse({ page: '2' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { contactAlertTitle, orderAlertTitle, shortName } from './live-events';
+
+describe('live alert texts', () => {
+  it('when the payer has a first and a last name, then the alert names the first and the last initial', () => {
+    expect(shortName('Maria Rossi')).toBe('Maria R.');
+    expect(shortName('  Anna  Maria   de luca ')).toBe('Anna L.');
+    expect(shortName('Cher')).toBe('Cher');
+    expect(shortName('')).toBe('');
+  });
+
+  it('when an order is paid, then the title gives number, total in its currency and the short name', () => {
+    const order = { id: '1', number: '1043', total: 45.9, currency: 'USD', customer: 'Maria Rossi' };
+    expect(orderAlertTitle(order)).toBe('New order #1043 — $45.90 from Maria R.');
+    expect(orderAlertTitle({ ...order, total: 7, currency: 'EUR', customer: '' })).toBe('New order #1043 — €7.00');
+  });
+
+  it('when a message arrives, then the title names who wrote it', () => {
+    expect(contactAlertTitle({ id: '1', name: 'Luca Bianchi', subject: 'Gift box' })).toBe(
+      'New message from Luca Bianchi',
+    );
+    expect(contactAlertTitle({ id: '1', name: '', subject: 'Gift box' })).toBe('New message from a shopper');
+  });
+});

@@ -1,0 +1,238 @@
+import { CheckOutlined, CloseOutlined, DownloadOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  type AdminOrderListItem,
+  BULK_ORDERS_MAX,
+  type BulkOrderAction,
+  type BulkOrderResult,
+  ORDER_STATUS_DISPLAY,
+  trackingNumberSchema,
+} from '@shop/shared/admin';
+import { Alert, Button, type ButtonProps, Form, Input, List, Modal, Space, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { handleResult, notify } from '../../../lib/notify';
+import { bulkUpdateOrders, ordersExportUrl } from '../../api/orders-bulk';
+import type { OrdersListParams } from '../../api/orders';
+import { confirmAction } from '../../components/confirm';
+
+// antd's ButtonProps type has no data-* attributes, though they reach the DOM.
+const testId = (id: string) => ({ 'data-testid': id }) as ButtonProps;
+
+const QUESTIONS: Record<Exclude<BulkOrderAction, 'ship'>, { question: string; okText: string; danger: boolean }> = {
+  complete: { question: 'Are you sure you want to complete the selected orders?', okText: 'Complete', danger: false },
+  cancel: { question: 'Are you sure you want to cancel the selected orders?', okText: 'Cancel orders', danger: true },
+};
+
+export interface OrdersBulkBarProps {
+  /** The selected rows, in the order they were picked. */
+  selected: AdminOrderListItem[];
+  /** The list's filters: Export writes the list as filtered, every page of it. */
+  filters: OrdersListParams;
+  /** After a bulk change: the list is fetched again and the selection cleared. */
+  onChanged: () => void;
+  onClearSelection: () => void;
+  /**
+   * More actions on the selection, shown after the bar's own (helper C14's "Print slips" and "Pick list").
+   * Rendered only while something is selected.
+   */
+  extraActions?: ReactNode;
+}
+
+/**
+ * The orders list's bulk bar (issue 14 part 3): mark shipped (a tracking number per order), complete, cancel,
+ * and export. The server applies the order page's status flow to each order and answers per order; the
+ * summary shows which orders changed and why the others did not.
+ */
+export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, extraActions }: OrdersBulkBarProps) {
+  const [busy, setBusy] = useState<BulkOrderAction | null>(null);
+  const [shipOpen, setShipOpen] = useState(false);
+  const [results, setResults] = useState<{ action: BulkOrderAction; rows: BulkOrderResult[] } | null>(null);
+  const [form] = Form.useForm<Record<string, string>>();
+  const count = selected.length;
+  const tooMany = count > BULK_ORDERS_MAX;
+
+  async function run(action: BulkOrderAction, tracking?: Record<string, string>) {
+    setBusy(action);
+    notify.loading();
+    const envelope = await bulkUpdateOrders({
+      ids: selected.map((o) => o.id),
+      action,
+      ...(tracking ? { tracking_numbers: tracking } : {}),
+    });
+    setBusy(null);
+    if (handleResult(envelope, { method: 'post', success: false }) !== 'success') return false;
+    setResults({ action, rows: envelope.result });
+    onChanged();
+    return true;
+  }
+
+  async function confirmAndRun(action: Exclude<BulkOrderAction, 'ship'>) {
+    const { question, okText, danger } = QUESTIONS[action];
+    const ok = await confirmAction({
+      content: `${question} (${count} ${count === 1 ? 'order' : 'orders'})`,
+      okText,
+      danger,
+    });
+    if (ok) await run(action);
+  }
+
+  async function submitShipping() {
+    let values: Record<string, string>;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const tracking = Object.fromEntries(selected.map((o) => [o.id, (values[o.id] ?? '').trim()]));
+    if (await run('ship', tracking)) {
+      setShipOpen(false);
+      form.resetFields();
+    }
+  }
+
+  const disabled = count === 0 || tooMany || busy !== null;
+  const changed = results?.rows.filter((r) => r.ok) ?? [];
+  const refused = results?.rows.filter((r) => !r.ok) ?? [];
+
+  return (
+    <div className="orders-bulk-bar" data-testid="orders-bulk-bar">
+      <Space wrap size={[8, 8]}>
+        <Typography.Text className="orders-bulk-count" data-testid="orders-bulk-count">
+          {count === 0 ? 'Select orders to act on them' : `${count} selected`}
+        </Typography.Text>
+        <Button
+          icon={<SendOutlined />}
+          disabled={disabled}
+          loading={busy === 'ship'}
+          onClick={() => setShipOpen(true)}
+          {...testId('bulk-ship')}
+        >
+          Mark shipped
+        </Button>
+        <Button
+          icon={<CheckOutlined />}
+          disabled={disabled}
+          loading={busy === 'complete'}
+          onClick={() => void confirmAndRun('complete')}
+          {...testId('bulk-complete')}
+        >
+          Complete
+        </Button>
+        <Button
+          danger
+          icon={<CloseOutlined />}
+          disabled={disabled}
+          loading={busy === 'cancel'}
+          onClick={() => void confirmAndRun('cancel')}
+          {...testId('bulk-cancel')}
+        >
+          Cancel
+        </Button>
+        {/* Slot: actions other screens add to the selection (C14: Print slips, Pick list). */}
+        {count > 0 && !tooMany && extraActions}
+        {count > 0 && (
+          <Button type="link" onClick={onClearSelection} {...testId('bulk-clear')}>
+            Clear selection
+          </Button>
+        )}
+        <Button icon={<DownloadOutlined />} href={ordersExportUrl(filters)} download {...testId('orders-export')}>
+          Export CSV
+        </Button>
+      </Space>
+      {tooMany && (
+        <Alert
+          type="warning"
+          showIcon
+          className="orders-bulk-alert"
+          message={`At most ${BULK_ORDERS_MAX} orders at a time: ${count} are selected.`}
+        />
+      )}
+
+      <Modal
+        open={shipOpen}
+        title={`Mark ${count} ${count === 1 ? 'order' : 'orders'} as shipped`}
+        okText="Mark shipped"
+        cancelText="Cancel"
+        onOk={() => void submitShipping()}
+        onCancel={() => setShipOpen(false)}
+        confirmLoading={busy === 'ship'}
+        okButtonProps={testId('bulk-ship-submit')}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">
+          Enter the carrier&apos;s tracking number of each parcel. Orders already shipped, delivered, completed or
+          cancelled are left as they are and listed afterwards.
+        </Typography.Paragraph>
+        <Form form={form} layout="vertical" requiredMark={false} className="orders-bulk-ship-form">
+          {selected.map((order) => (
+            <Form.Item
+              key={order.id}
+              name={order.id}
+              label={`${order.number} · ${order.payer_full_name || order.payer_email_address}`}
+              rules={[
+                {
+                  validator: (_rule, value: unknown) => {
+                    const parsed = trackingNumberSchema.safeParse(typeof value === 'string' ? value : '');
+                    return parsed.success
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(parsed.error.issues[0]?.message ?? 'Invalid tracking number'));
+                  },
+                },
+              ]}
+            >
+              <Input maxLength={64} autoComplete="off" data-testid={`tracking-input-${order.number}`} />
+            </Form.Item>
+          ))}
+        </Form>
+      </Modal>
+
+      <Modal
+        open={results !== null}
+        title={
+          results &&
+          `${changed.length} of ${results.rows.length} ${results.rows.length === 1 ? 'order' : 'orders'} changed`
+        }
+        onCancel={() => setResults(null)}
+        footer={
+          <Button type="primary" onClick={() => setResults(null)} {...testId('bulk-results-close')}>
+            OK
+          </Button>
+        }
+        destroyOnHidden
+      >
+        <div data-testid="bulk-results">
+          {refused.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              className="orders-bulk-alert"
+              message={`${refused.length} not changed`}
+              description={
+                <List
+                  size="small"
+                  dataSource={refused}
+                  renderItem={(r) => (
+                    <List.Item data-testid={`bulk-result-${r.number || r.id}`}>
+                      <span className="orders-number">{r.number || r.id}</span>: {r.error}
+                    </List.Item>
+                  )}
+                />
+              }
+            />
+          )}
+          {changed.length > 0 && (
+            <List
+              size="small"
+              dataSource={changed}
+              renderItem={(r) => (
+                <List.Item data-testid={`bulk-result-${r.number}`}>
+                  <span className="orders-number">{r.number}</span>
+                  <Tag color={ORDER_STATUS_DISPLAY[r.to].color}>{ORDER_STATUS_DISPLAY[r.to].text}</Tag>
+                </List.Item>
+              )}
+            />
+          )}
+        </div>
+      </Modal>
+    </div>
+  );
+}
