@@ -183,7 +183,9 @@ describe('checkout under SIGKILL', () => {
       expect(notices, number).toHaveLength(1);
       expect(notices[0].envelopeTo).toEqual([adminEmail]);
     }
-    expect(handedOverTwice).toBeLessThanOrEqual(kills * 2);
+    // Mails go out after the shopper's answer, side by side: a kill can catch the two mails of every shopper
+    // in flight between the mail server's acceptance and their record, and no more.
+    expect(handedOverTwice).toBeLessThanOrEqual(kills * 2 * CONCURRENCY);
     const payments = (await admin.api('/api/payments?limit=1000&depth=0')).body.docs as Doc[];
     for (const id of captured) {
       expect(payments.find((p) => p.paypal_order_id === id)?.status, id).toBe('COMPLETED');
