@@ -29,6 +29,9 @@ export const ShopSettings: GlobalConfig = {
     { name: 'shipment_amount', type: 'number', min: 0, defaultValue: 7.9 },
     { name: 'shipment_method', type: 'text', defaultValue: 'USPS Priority Mail' },
     { name: 'admin_email', type: 'email', defaultValue: 'shop@example.com' },
+    // What the packing slips and invoices print at the top; empty until the family types them in.
+    { name: 'shop_name', type: 'text', maxLength: 120 },
+    { name: 'shop_address', type: 'textarea', maxLength: 600 },
     {
       name: 'payment_method',
       type: 'select',

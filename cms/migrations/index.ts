@@ -4,6 +4,7 @@ import * as migration_20261123_220915_payment_reconcile from './20261123_220915_
 import * as migration_20261124_004649_recipes_rich_text_roles from './20261124_004649_recipes_rich_text_roles';
 import * as migration_20261124_035652_leases from './20261124_035652_leases';
 import * as migration_20261124_051816_order_events_audit_log from './20261124_051816_order_events_audit_log';
+import * as migration_20261124_064103_shop_address from './20261124_064103_shop_address';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261124_051816_order_events_audit_log.up,
     down: migration_20261124_051816_order_events_audit_log.down,
-    name: '20261124_051816_order_events_audit_log'
+    name: '20261124_051816_order_events_audit_log',
+  },
+  {
+    up: migration_20261124_064103_shop_address.up,
+    down: migration_20261124_064103_shop_address.down,
+    name: '20261124_064103_shop_address',
   },
 ];

@@ -32,6 +32,9 @@ export const DEMO_SETTINGS = {
   shipment_amount: 7.9,
   shipment_method: 'USPS Priority Mail',
   admin_email: 'shop@bottegadifamiglia.example',
+  shop_name: 'Bottega di Famiglia',
+  // A made-up address (the .example of street addresses): the demo's papers show where one goes.
+  shop_address: '118 Mulberry Street\nNew York, NY 10013\nUnited States',
 } as const;
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -256,6 +259,8 @@ async function writeDocuments(
       shipment_amount: DEMO_SETTINGS.shipment_amount,
       shipment_method: DEMO_SETTINGS.shipment_method,
       admin_email: DEMO_SETTINGS.admin_email,
+      shop_name: DEMO_SETTINGS.shop_name,
+      shop_address: DEMO_SETTINGS.shop_address,
       payment_method: ['paypal', 'card', 'venmo', 'paylater'],
       payment_country: ['US'],
       paypal_env: 'development',

@@ -8,6 +8,8 @@ export interface ShopSettingsValues {
   shipment_amount: number;
   shipment_method: string;
   admin_email: string;
+  shop_name: string;
+  shop_address: string;
   payment_method: string[];
   payment_country: string[];
   paypal_env: string;
@@ -34,6 +36,8 @@ export async function getSettings(payload: Payload): Promise<ShopSettingsValues>
     shipment_amount: typeof g.shipment_amount === 'number' ? g.shipment_amount : 0,
     shipment_method: typeof g.shipment_method === 'string' ? g.shipment_method : '',
     admin_email: typeof g.admin_email === 'string' ? g.admin_email : '',
+    shop_name: typeof g.shop_name === 'string' ? g.shop_name : '',
+    shop_address: typeof g.shop_address === 'string' ? g.shop_address : '',
     payment_method: Array.isArray(g.payment_method) ? (g.payment_method as string[]) : [],
     payment_country: Array.isArray(g.payment_country) ? (g.payment_country as string[]) : [],
     paypal_env: typeof g.paypal_env === 'string' ? g.paypal_env : 'development',

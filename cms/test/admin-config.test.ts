@@ -73,6 +73,9 @@ describe('GET /api/v2/admin/config', () => {
         shipment_amount: expect.any(Number),
         shipment_method: expect.any(String),
         admin_email: expect.any(String),
+        // A test server's shop was never named: the name the mails are signed with stands in.
+        shop_name: 'Bottega di Famiglia',
+        shop_address: '',
         payment_method: ['paypal', 'card'],
         payment_country: ['US'],
       },
@@ -130,6 +133,29 @@ describe('POST /api/v2/admin/config', () => {
     expect(publicConfig.body.result.shipment_method).toBe('UPS Ground');
   });
 
+  it('when the shop name and a messy address are saved, then the address keeps its lines trimmed, and a later form without them leaves them as they are', async () => {
+    const res = await post({
+      ...(await valid()),
+      shop_name: '  Bottega Rossi  ',
+      shop_address: ' 12 Via Roma \r\n\r\n 55100 Lucca\nItaly  ',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.result.shop).toMatchObject({
+      shop_name: 'Bottega Rossi',
+      shop_address: '12 Via Roma\n55100 Lucca\nItaly',
+    });
+
+    // SPEC §7's body has neither field: a client that only knows those must not wipe them.
+    const again = await post(await valid());
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.result.shop).toMatchObject({
+      shop_name: 'Bottega Rossi',
+      shop_address: '12 Via Roma\n55100 Lucca\nItaly',
+    });
+    const stored = await admin.api('/api/globals/shop-settings?depth=0');
+    expect(stored.body.shop_address).toBe('12 Via Roma\n55100 Lucca\nItaly');
+  });
+
   it('when the fee is a number 0, then it is stored as 0', async () => {
     const res = await post({ ...(await valid()), shipment_amount: 0 });
     expect(res.status, res.text).toBe(200);
@@ -150,6 +176,11 @@ describe('POST /api/v2/admin/config', () => {
     ['a country change', { payment_country: ['US', 'EU'] }, 'payment_country'],
     ['an unknown field', { paypal_env: 'production' }, 'paypal_env'],
     ['a missing admin email', { admin_email: undefined }, 'admin_email'],
+    ['a blank shop name', { shop_name: '   ' }, 'shop_name'],
+    ['a shop name of 121 characters', { shop_name: 'x'.repeat(121) }, 'shop_name'],
+    ['an address of seven lines', { shop_address: '1\n2\n3\n4\n5\n6\n7' }, 'shop_address'],
+    ['an address line of 81 characters', { shop_address: `${'y'.repeat(81)}\nLucca` }, 'shop_address'],
+    ['an address that is not text', { shop_address: ['1 Olive Row'] }, 'shop_address'],
   ];
 
   it.each(bad)('when the form has %s, then 400 naming it and the settings are unchanged', async (_l, change, named) => {

@@ -372,3 +372,30 @@ describe('paperwork: who may print and what is refused', () => {
     expect(text).toContain('200 orders, 300 items');
   }, 120_000);
 });
+
+describe("paperwork: the shop's name and postal address from the settings", () => {
+  it('when the admin saves a shop name and address, then the invoice and the packing slip print them at the top, line by line', async () => {
+    const shop = (await admin.api('/api/v2/admin/config')).body.result.shop;
+    const saved = await admin.api('/api/v2/admin/config', {
+      method: 'POST',
+      json: {
+        categories_order: shop.categories_order,
+        shipment_amount: shop.shipment_amount,
+        shipment_method: shop.shipment_method,
+        admin_email: 'orders@bottega-rossi.example',
+        shop_name: 'Bottega Rossi',
+        shop_address: '12 Via Roma\n55100 Lucca\nItaly',
+      },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const order = await createOrder(DISCOUNTED_ORDER);
+
+    for (const kind of ['invoice', 'packing-slip']) {
+      const res = await download(admin, `/api/v2/admin/orders/${order.id}/${kind}.pdf`);
+      expect(res.status).toBe(200);
+      const { text } = await pdfText(res.bytes);
+      expect(text).toMatch(/Bottega Rossi\s+12 Via Roma\s+55100 Lucca\s+Italy\s+orders@bottega-rossi\.example/);
+      expect(text).not.toContain('Bottega di Famiglia');
+    }
+  });
+});

@@ -2,6 +2,7 @@ import type { Payload } from 'payload';
 import type { z } from 'zod';
 import type { AdminConfig, adminConfigSchema } from '@shop/shared/admin';
 import { badRequest } from '../../lib/app-error';
+import { env } from '../../lib/env';
 import { paypalPublicConfig } from '../paypal/public-config';
 import { getSettings, type ShopSettingsValues } from '../settings';
 import type { AdminUser } from './sales';
@@ -16,6 +17,9 @@ function toAdminConfig(s: ShopSettingsValues): AdminConfig {
       shipment_amount: s.shipment_amount,
       shipment_method: s.shipment_method,
       admin_email: s.admin_email,
+      // Until the family names the shop, the papers use the name the mails are signed with; show that one.
+      shop_name: s.shop_name || env.mailFromName,
+      shop_address: s.shop_address,
       payment_method: s.payment_method,
       payment_country: s.payment_country,
     },
@@ -80,6 +84,8 @@ export async function updateAdminConfig(
       shipment_amount: input.shipment_amount,
       shipment_method: input.shipment_method,
       admin_email: input.admin_email,
+      ...(input.shop_name !== undefined && { shop_name: input.shop_name }),
+      ...(input.shop_address !== undefined && { shop_address: input.shop_address }),
     },
     depth: 0,
     user,

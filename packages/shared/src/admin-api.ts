@@ -108,6 +108,9 @@ export interface AdminConfig {
     shipment_amount: number;
     shipment_method: string;
     admin_email: string;
+    /** The shop's name and postal address as the packing slips and invoices print them. */
+    shop_name: string;
+    shop_address: string;
     payment_method: string[];
     payment_country: string[];
   };
@@ -115,6 +118,35 @@ export interface AdminConfig {
   paypal_env: string;
   constants: { quantity_units: Array<{ value: string }>; discount_units: Array<{ value: string }> };
 }
+
+export const SHOP_NAME_MAX = 120;
+export const SHOP_ADDRESS_MAX_LINES = 6;
+
+/**
+ * The postal address printed under the shop's name on the papers: lines as typed (street, town, country),
+ * each trimmed, blank lines dropped, so the papers' header keeps its height.
+ */
+export const shopAddressSchema = z
+  .string()
+  .max(600)
+  .transform((text) =>
+    text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join('\n'),
+  )
+  .pipe(
+    z
+      .string()
+      .max(400)
+      .refine((text) => text === '' || text.split('\n').length <= SHOP_ADDRESS_MAX_LINES, {
+        message: `Use at most ${SHOP_ADDRESS_MAX_LINES} lines`,
+      })
+      .refine((text) => text.split('\n').every((line) => line.length <= 80), {
+        message: 'Keep each line to 80 characters',
+      }),
+  );
 
 const idList = z.array(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid id')).max(1000);
 
@@ -128,6 +160,9 @@ export const adminConfigSchema = z.strictObject({
   shipment_amount: amount(10000),
   shipment_method: z.string().trim().max(200),
   admin_email: z.string().trim().max(320).pipe(z.email()),
+  /** Optional in the body, so a client that only knows SPEC §7's fields leaves them as they are. */
+  shop_name: z.string().trim().min(1, 'Enter the shop name').max(SHOP_NAME_MAX).optional(),
+  shop_address: shopAddressSchema.optional(),
   currency_code: z.string().max(3).optional(),
   payment_method: z.array(z.string().max(30)).max(50).optional(),
   payment_country: z.array(z.string().max(5)).max(50).optional(),
@@ -256,22 +291,30 @@ export function selectionPaperFileName(kind: SelectionPaperKind, date: Date, ord
 // ---------------------------------------------------------------------------------------------------------
 // Bulk work on the orders list and CSV export (issue 14 parts 3 and 4)
 
-export const BULK_ORDER_ACTIONS = ['ship', 'complete', 'cancel'] as const;
-export type BulkOrderAction = (typeof BULK_ORDER_ACTIONS)[number];
+/**
+ * The order page's action buttons (SPEC §4), in the order the page shows them; the orders list's bulk bar
+ * offers the same three. One rule, orderActionRefusal, decides for both and for the server.
+ */
+export const ORDER_ACTION_KEYS = ['complete', 'ship', 'cancel'] as const;
+export type OrderActionKey = (typeof ORDER_ACTION_KEYS)[number];
 
-/** The status each bulk action sets: the order page's buttons of the same names (SPEC §4). */
-export const BULK_ACTION_STATUS = {
-  ship: 'SHIPPED',
+/** The bulk endpoint's actions: the order page's buttons, by the same names. */
+export const BULK_ORDER_ACTIONS = ORDER_ACTION_KEYS;
+export type BulkOrderAction = OrderActionKey;
+
+/** The status each action sets. */
+export const ORDER_ACTION_STATUS = {
   complete: 'COMPLETED',
+  ship: 'SHIPPED',
   cancel: 'CANCELLED',
-} as const satisfies Record<BulkOrderAction, OrderStatus>;
+} as const satisfies Record<OrderActionKey, OrderStatus>;
 
 /**
- * Why `action` may not be applied to an order in status `from`, or null when it may. The order page's rules
- * (SPEC §4): archived orders (completed, cancelled) take no action, and an order already shipped or delivered
- * is not shipped again.
+ * Why `action` may not be applied to an order in status `from`, or null when it may (SPEC §4): archived
+ * orders (completed, cancelled) take no action, and an order already shipped or delivered is not shipped
+ * again. The status selector is not bound by this: it may set any of its five statuses.
  */
-export function bulkActionRefusal(action: BulkOrderAction, from: OrderStatus): string | null {
+export function orderActionRefusal(action: OrderActionKey, from: OrderStatus): string | null {
   if (from === 'COMPLETED' || from === 'CANCELLED') {
     return `The order is already ${from === 'COMPLETED' ? 'completed' : 'cancelled'}`;
   }
@@ -280,6 +323,10 @@ export function bulkActionRefusal(action: BulkOrderAction, from: OrderStatus): s
   }
   return null;
 }
+
+/** The action buttons an order in status `from` shows, in the page's order. */
+export const orderActionsAllowed = (from: OrderStatus): OrderActionKey[] =>
+  ORDER_ACTION_KEYS.filter((action) => orderActionRefusal(action, from) === null);
 
 /** A carrier's tracking number: letters, digits, spaces and dashes (no control characters, no markup). */
 export const trackingNumberSchema = z

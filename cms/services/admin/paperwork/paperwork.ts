@@ -23,14 +23,14 @@ export interface PaperFile {
 }
 
 /**
- * The shop as the papers introduce it. The settings hold no postal address (SPEC §3 Config has none): the
- * name is the one the shop's mails are signed with, and the admin email is how a customer reaches the shop.
+ * The shop as the papers introduce it: the name and postal address from the settings, then the admin email,
+ * how a customer reaches the shop. A shop not named yet uses the name its mails are signed with.
  */
 async function shopHeader(payload: Payload): Promise<ShopHeader> {
   const settings = await getSettings(payload);
   return {
-    name: pdfText(env.mailFromName),
-    lines: [settings.admin_email].filter(Boolean).map(pdfText),
+    name: pdfText(settings.shop_name || env.mailFromName),
+    lines: [...settings.shop_address.split('\n'), settings.admin_email].filter(Boolean).map(pdfText),
   };
 }
 

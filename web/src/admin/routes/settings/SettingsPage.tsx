@@ -255,6 +255,33 @@ export default function SettingsPage() {
   const otherTab = (
     <Form layout="vertical" className="settings-form" requiredMark={false} component="div">
       <Form.Item
+        label="Shop name"
+        extra="Printed at the top of packing slips, invoices and pick lists."
+        {...fieldStatus(errors, 'shop_name')}
+      >
+        <Input
+          value={draft.shop_name}
+          onChange={(event) => edit('shop_name', event.target.value)}
+          maxLength={120}
+          autoComplete="organization"
+          data-testid="settings-shop-name"
+        />
+      </Form.Item>
+      <Form.Item
+        label="Postal address"
+        extra="Printed under the shop name: street, town and country, one per line (at most 6 lines)."
+        {...fieldStatus(errors, 'shop_address')}
+      >
+        <Input.TextArea
+          value={draft.shop_address}
+          onChange={(event) => edit('shop_address', event.target.value)}
+          autoSize={{ minRows: 3, maxRows: 6 }}
+          maxLength={600}
+          autoComplete="street-address"
+          data-testid="settings-shop-address"
+        />
+      </Form.Item>
+      <Form.Item
         label="Admin email"
         extra="Where the shop sends new orders and contact messages."
         {...fieldStatus(errors, 'admin_email')}

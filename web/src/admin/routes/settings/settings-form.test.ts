@@ -17,6 +17,8 @@ const config = (): AdminConfig => ({
     shipment_amount: 9.9,
     shipment_method: 'UPS Ground',
     admin_email: 'shop@bottega.example',
+    shop_name: 'Bottega di Famiglia',
+    shop_address: '1 Olive Row\nLucca',
     payment_method: ['paypal', 'card'],
     payment_country: ['US'],
   },
@@ -29,6 +31,8 @@ const draft = (overrides: Partial<SettingsDraft> = {}): SettingsDraft => ({
   shipment_amount: 9.9,
   shipment_method: 'UPS Ground',
   admin_email: 'shop@bottega.example',
+  shop_name: 'Bottega di Famiglia',
+  shop_address: '1 Olive Row\nLucca',
   ...overrides,
 });
 
@@ -47,6 +51,11 @@ describe('draftFromConfig', () => {
 describe('settingsChanged', () => {
   it('when nothing was edited, then there is nothing to save', () => {
     expect(settingsChanged(draft(), draft())).toBe(false);
+  });
+
+  it('when the address differs only by spaces and blank lines, then there is nothing to save', () => {
+    expect(settingsChanged(draft(), draft({ shop_address: ' 1 Olive Row\n\nLucca  \n' }))).toBe(false);
+    expect(settingsChanged(draft(), draft({ shop_address: '1 Olive Row\nPisa' }))).toBe(true);
   });
 
   it('when only the category order differs, then there is something to save', () => {
@@ -92,9 +101,26 @@ describe('toConfigInput and validateSettings', () => {
         shipment_amount: 12.5,
         shipment_method: 'DHL',
         admin_email: 'shop@bottega.example',
+        shop_name: 'Bottega di Famiglia',
+        shop_address: '1 Olive Row\nLucca',
         currency_code: 'USD',
         payment_method: ['paypal', 'card'],
         payment_country: ['US'],
+      },
+    });
+  });
+
+  it('when the address is typed with blank lines and spaces, then the body holds its lines trimmed', () => {
+    const result = validateSettings(draft({ shop_address: '  1 Olive Row \r\n\n  Lucca\n' }), config());
+    expect(result.ok && result.input.shop_address).toBe('1 Olive Row\nLucca');
+  });
+
+  it('when the address has seven lines or the name is blank, then those two fields are refused', () => {
+    expect(validateSettings(draft({ shop_address: 'a\nb\nc\nd\ne\nf\ng', shop_name: '  ' }), config())).toEqual({
+      ok: false,
+      errors: {
+        shop_name: 'Enter the shop name (at most 120 characters)',
+        shop_address: 'Use at most 6 lines of up to 80 characters',
       },
     });
   });
@@ -142,6 +168,7 @@ describe('tabOfField', () => {
   it('when the admin email is refused, then the Other tab is the one to show', () => {
     expect(tabOfField('admin_email')).toBe('other');
     expect(tabOfField('shipment_amount')).toBe('shop');
+    expect(tabOfField('shop_address')).toBe('other');
   });
 });
 

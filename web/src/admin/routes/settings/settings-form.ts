@@ -8,6 +8,9 @@ export interface SettingsDraft {
   shipment_amount: number | null;
   shipment_method: string;
   admin_email: string;
+  shop_name: string;
+  /** Lines as typed; the server trims them and drops blank ones. */
+  shop_address: string;
 }
 
 export type SettingsField = keyof SettingsDraft;
@@ -18,6 +21,8 @@ export const draftFromConfig = (config: AdminConfig): SettingsDraft => ({
   shipment_amount: config.shop.shipment_amount,
   shipment_method: config.shop.shipment_method,
   admin_email: config.shop.admin_email,
+  shop_name: config.shop.shop_name,
+  shop_address: config.shop.shop_address,
 });
 
 const sameOrder = (a: readonly string[], b: readonly string[]) =>
@@ -25,6 +30,14 @@ const sameOrder = (a: readonly string[], b: readonly string[]) =>
 
 const sameAmount = (a: number | null, b: number | null) =>
   a === null || b === null ? a === b : toCents(a) === toCents(b);
+
+/** The address as the server keeps it (see shopAddressSchema): trimmed lines, blank ones dropped. */
+const tidyAddress = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
 
 /**
  * Whether saving would change anything. Compared the way the server stores the values: the category order
@@ -35,7 +48,9 @@ export function settingsChanged(baseline: SettingsDraft, draft: SettingsDraft): 
     !sameOrder(baseline.categories_order, draft.categories_order) ||
     !sameAmount(baseline.shipment_amount, draft.shipment_amount) ||
     baseline.shipment_method.trim() !== draft.shipment_method.trim() ||
-    baseline.admin_email.trim() !== draft.admin_email.trim()
+    baseline.admin_email.trim() !== draft.admin_email.trim() ||
+    baseline.shop_name.trim() !== draft.shop_name.trim() ||
+    tidyAddress(baseline.shop_address) !== tidyAddress(draft.shop_address)
   );
 }
 
@@ -48,6 +63,8 @@ export const toConfigInput = (draft: SettingsDraft, config: AdminConfig): AdminC
   shipment_amount: draft.shipment_amount ?? Number.NaN,
   shipment_method: draft.shipment_method.trim(),
   admin_email: draft.admin_email.trim(),
+  shop_name: draft.shop_name.trim(),
+  shop_address: draft.shop_address,
   currency_code: config.shop.currency_code,
   payment_method: config.shop.payment_method,
   payment_country: config.shop.payment_country,
@@ -58,6 +75,8 @@ const FIELD_MESSAGES: Record<SettingsField, string> = {
   shipment_amount: 'Enter a fee between 0 and 10000',
   shipment_method: 'Use at most 200 characters',
   admin_email: 'Enter a valid email address',
+  shop_name: 'Enter the shop name (at most 120 characters)',
+  shop_address: 'Use at most 6 lines of up to 80 characters',
 };
 
 const REMOVED_CATEGORY_MESSAGE = 'Remove the categories that no longer exist';
@@ -74,6 +93,8 @@ export const draftFromBody = (body: AdminConfigBody): SettingsDraft => ({
   shipment_amount: body.shipment_amount,
   shipment_method: body.shipment_method,
   admin_email: body.admin_email,
+  shop_name: body.shop_name ?? '',
+  shop_address: body.shop_address ?? '',
 });
 
 /**
@@ -101,7 +122,8 @@ export function validateSettings(
 }
 
 /** The tab that holds a field, so a refused save can show the person where to look. */
-export const tabOfField = (field: SettingsField): 'shop' | 'other' => (field === 'admin_email' ? 'other' : 'shop');
+export const tabOfField = (field: SettingsField): 'shop' | 'other' =>
+  field === 'admin_email' || field === 'shop_name' || field === 'shop_address' ? 'other' : 'shop';
 
 export interface CategoryOption {
   value: string;
