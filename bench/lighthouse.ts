@@ -1,5 +1,5 @@
 // Issue 12 figures: Lighthouse's mobile scores (performance, accessibility, SEO) of the storefront's home,
-// a category, a product and the cart holding two products, against the server as `npm start` runs it
+// a category, a product, the cart holding two products and a recipe (issue 15), against the server as `npm start` runs it
 // (compiled, NODE_ENV=production). Lighthouse simulates a mid-range phone on a slow 4G network, so its
 // scores do not depend on this machine's speed the way a stopwatch would; the express hello-world page in
 // the same run is the baseline that shows what this machine and Chromium score on an empty page.
@@ -133,6 +133,7 @@ export async function benchLighthouse(): Promise<void> {
     type ListEnvelope = { result: { id: string }[] };
     const category = ((await (await fetch(`${base}/api/v2/categories/list/top`)).json()) as ListEnvelope).result[0];
     const products = ((await (await fetch(`${base}/api/v2/products?limit=12`)).json()) as ListEnvelope).result;
+    const recipe = ((await (await fetch(`${base}/api/v2/recipes`)).json()) as ListEnvelope).result[0];
     // Two products in the cart, put there the way a shopper does it (the product page's button).
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page = await browser.contexts()[0].newPage();
@@ -153,6 +154,7 @@ export async function benchLighthouse(): Promise<void> {
       ['category', `${base}/site/category/${category.id}`],
       ['product', `${base}/site/shop/${products[2].id}`],
       ['cart (2 products)', `${base}/site/cart`],
+      ['recipe', `${base}/site/recipes/${recipe.id}`],
     ];
     console.log('page                   perf  a11y  seo   LCP ms  TBT ms  CLS    audits below 0.9');
     for (const [name, url] of pages) {
