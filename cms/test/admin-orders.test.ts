@@ -7,7 +7,7 @@ import { richTextFromText } from '@shop/shared';
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, type Json, isEnvelope, startServer, type TestServer, uid } from './harness';
-import { type Doc, validContact } from './factories';
+import { createOrder, type Doc, validContact } from './factories';
 
 let server: TestServer;
 let admin: AdminClient;
@@ -23,50 +23,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface OrderSeed {
-  number?: string;
-  status?: string;
-  payer_full_name?: string;
-  payer_email_address?: string;
-  transaction_gross_amount?: string;
-  createdAt?: Date;
-}
-
-async function createOrder(seed: OrderSeed = {}): Promise<Doc> {
-  const { createdAt = new Date(), ...rest } = seed;
-  const res = await admin.api('/api/orders', {
-    method: 'POST',
-    json: {
-      status: 'NEW',
-      payer_full_name: 'Test Payer',
-      payer_email_address: `payer.${uid()}@example.com`,
-      shipment_full_name: 'Test Payer',
-      shipment_amount: 7.9,
-      shipment_method: 'USPS Priority Mail',
-      shipment_address: {
-        address_line_1: '1 Main St',
-        admin_area_1: 'NY',
-        admin_area_2: 'New York',
-        postal_code: '10001',
-        country_code: 'US',
-      },
-      transaction_id: `TX${uid()}`,
-      transaction_status: 'COMPLETED',
-      transaction_gross_amount: '10.00',
-      transaction_paypal_fee: '0.84',
-      transaction_net_amount: '9.16',
-      currency_code: 'USD',
-      latitude: 40.75,
-      longitude: -73.99,
-      products: [{ product_id: 'p-1', product: 'Olive oil', price: 2.1, quantity: 1 }],
-      ...rest,
-      createdAt: createdAt.toISOString(),
-    },
-  });
-  if (res.status !== 201) throw new Error(`Creating an order failed: HTTP ${res.status} ${res.text.slice(0, 500)}`);
-  return res.body.doc as Doc;
-}
-
 /** Noon on a day of the month `offset` months from this one, in the server's (and this process's) zone. */
 const dayOfMonth = (offset: number, day = 15) => {
   const now = new Date();
@@ -78,8 +34,8 @@ const ids = (res: { body: Json }) => (res.body.result as Array<{ id: string }>).
 
 describe('GET /api/v2/admin/orders/create/graph', () => {
   it('when no counted order falls in the last 12 months (only an old one and a cancelled one), then []', async () => {
-    await createOrder({ createdAt: dayOfMonth(-13), transaction_gross_amount: '40.00', status: 'COMPLETED' });
-    await createOrder({ createdAt: minutesAgo(5), transaction_gross_amount: '25.00', status: 'CANCELLED' });
+    await createOrder(admin, { createdAt: dayOfMonth(-13), transaction_gross_amount: '40.00', status: 'COMPLETED' });
+    await createOrder(admin, { createdAt: minutesAgo(5), transaction_gross_amount: '25.00', status: 'CANCELLED' });
     const res = await admin.api('/api/v2/admin/orders/create/graph');
     expect(res.status, res.text).toBe(200);
     expect(isEnvelope(res)).toBe(true);
@@ -87,10 +43,10 @@ describe('GET /api/v2/admin/orders/create/graph', () => {
   });
 
   it('when orders exist this month and two months ago, then 12 monthly points oldest first with those sums', async () => {
-    await createOrder({ createdAt: minutesAgo(4), transaction_gross_amount: '12.34' });
-    await createOrder({ createdAt: minutesAgo(3), transaction_gross_amount: '0.66', status: 'DELIVERED' });
-    await createOrder({ createdAt: dayOfMonth(-2), transaction_gross_amount: '99.99', status: 'COMPLETED' });
-    await createOrder({ createdAt: dayOfMonth(-2, 3), transaction_gross_amount: '0.01', status: 'COMPLETED' });
+    await createOrder(admin, { createdAt: minutesAgo(4), transaction_gross_amount: '12.34' });
+    await createOrder(admin, { createdAt: minutesAgo(3), transaction_gross_amount: '0.66', status: 'DELIVERED' });
+    await createOrder(admin, { createdAt: dayOfMonth(-2), transaction_gross_amount: '99.99', status: 'COMPLETED' });
+    await createOrder(admin, { createdAt: dayOfMonth(-2, 3), transaction_gross_amount: '0.01', status: 'COMPLETED' });
 
     const res = await admin.api('/api/v2/admin/orders/create/graph');
     expect(res.status, res.text).toBe(200);
@@ -112,11 +68,11 @@ describe('GET /api/v2/admin/config/dashboard', () => {
   it('when orders, contact messages and changelogs are added, then the counts move by exactly those amounts', async () => {
     const before = (await admin.api('/api/v2/admin/config/dashboard')).body.result;
 
-    await createOrder({ createdAt: minutesAgo(2), transaction_gross_amount: '20.00' });
-    await createOrder({ createdAt: minutesAgo(2), transaction_gross_amount: '7.66', status: 'SHIPPED' });
-    await createOrder({ createdAt: minutesAgo(2), transaction_gross_amount: '100.00', status: 'CANCELLED' });
-    await createOrder({ createdAt: dayOfMonth(-1), transaction_gross_amount: '15.50', status: 'COMPLETED' });
-    await createOrder({ createdAt: dayOfMonth(-3), transaction_gross_amount: '80.00', status: 'NEW' });
+    await createOrder(admin, { createdAt: minutesAgo(2), transaction_gross_amount: '20.00' });
+    await createOrder(admin, { createdAt: minutesAgo(2), transaction_gross_amount: '7.66', status: 'SHIPPED' });
+    await createOrder(admin, { createdAt: minutesAgo(2), transaction_gross_amount: '100.00', status: 'CANCELLED' });
+    await createOrder(admin, { createdAt: dayOfMonth(-1), transaction_gross_amount: '15.50', status: 'COMPLETED' });
+    await createOrder(admin, { createdAt: dayOfMonth(-3), transaction_gross_amount: '80.00', status: 'NEW' });
     for (let i = 0; i < 2; i++) {
       expect((await server.api('/api/v2/contacts', { method: 'POST', json: validContact() })).status).toBe(201);
     }
@@ -136,7 +92,11 @@ describe('GET /api/v2/admin/config/dashboard', () => {
   });
 
   it("when an order of this month is cancelled, then the month's sales and the graph drop by its amount at once", async () => {
-    const order = await createOrder({ createdAt: minutesAgo(1), transaction_gross_amount: '33.30', status: 'SHIPPED' });
+    const order = await createOrder(admin, {
+      createdAt: minutesAgo(1),
+      transaction_gross_amount: '33.30',
+      status: 'SHIPPED',
+    });
     const before = (await admin.api('/api/v2/admin/config/dashboard')).body.result.sell.current;
     const graphBefore = (await admin.api('/api/v2/admin/orders/create/graph')).body.result[11].y;
     const put = await admin.api(`/api/v2/admin/orders/${order.id}`, { method: 'PUT', json: { status: 'CANCELLED' } });
@@ -190,38 +150,38 @@ describe('GET /api/v2/admin/orders and /admin/orders/completed', () => {
   const o = {} as Record<'newA' | 'processing' | 'shipped' | 'delivered' | 'completed' | 'cancelled', Doc>;
 
   beforeAll(async () => {
-    o.newA = await createOrder({
+    o.newA = await createOrder(admin, {
       number: 'AB2CD3EF',
       status: 'NEW',
       payer_full_name: `Carla Bianchi`,
       payer_email_address: `carla@${tag}.example`,
       createdAt: minutesAgo(60),
     });
-    o.processing = await createOrder({
+    o.processing = await createOrder(admin, {
       status: 'PROCESSING',
       payer_full_name: `Aldo Verdi`,
       payer_email_address: `aldo@${tag}.example`,
       createdAt: minutesAgo(50),
     });
-    o.shipped = await createOrder({
+    o.shipped = await createOrder(admin, {
       status: 'SHIPPED',
       payer_full_name: `Bruno Neri`,
       payer_email_address: `bruno@${tag}.example`,
       createdAt: minutesAgo(40),
     });
-    o.delivered = await createOrder({
+    o.delivered = await createOrder(admin, {
       status: 'DELIVERED',
       payer_full_name: `Dora Gialli`,
       payer_email_address: `dora@${tag}.example`,
       createdAt: minutesAgo(30),
     });
-    o.completed = await createOrder({
+    o.completed = await createOrder(admin, {
       status: 'COMPLETED',
       payer_full_name: `Elsa Rossi`,
       payer_email_address: `elsa@${tag}.example`,
       createdAt: minutesAgo(20),
     });
-    o.cancelled = await createOrder({
+    o.cancelled = await createOrder(admin, {
       status: 'CANCELLED',
       payer_full_name: `Fabio Blu`,
       payer_email_address: `fabio@${tag}.example`,
@@ -343,7 +303,15 @@ describe('GET /api/v2/admin/orders and /admin/orders/completed', () => {
 
 describe('GET /api/v2/admin/orders/{id}', () => {
   it('when the order exists, then the full order with fee, net, coordinates and an empty history', async () => {
-    const order = await createOrder({ transaction_gross_amount: '54.80', payer_full_name: 'Gina Lupo' });
+    const order = await createOrder(admin, {
+      transaction_gross_amount: '54.80',
+      transaction_paypal_fee: '0.84',
+      transaction_net_amount: '9.16',
+      latitude: 40.75,
+      longitude: -73.99,
+      payer_full_name: 'Gina Lupo',
+      products: [{ product_id: 'p-1', product: 'Olive oil', price: 2.1, quantity: 1 }],
+    });
     const res = await admin.api(`/api/v2/admin/orders/${order.id}`);
     expect(res.status, res.text).toBe(200);
     expect(isEnvelope(res)).toBe(true);
@@ -379,7 +347,7 @@ describe('PUT /api/v2/admin/orders/{id}', () => {
   const by = () => `Shop Owner <${server.admin!.email}>`;
 
   it('when an order goes NEW → PROCESSING → SHIPPED → COMPLETED, then each change is in its history with who and when', async () => {
-    const order = await createOrder();
+    const order = await createOrder(admin);
     const started = Date.now();
     for (const status of ['PROCESSING', 'SHIPPED', 'COMPLETED']) {
       const res = await put(order.id, { status });
@@ -408,7 +376,7 @@ describe('PUT /api/v2/admin/orders/{id}', () => {
   });
 
   it("when the status is changed through Payload's own REST API (the /cms panel's way), then the history records it too", async () => {
-    const order = await createOrder({ status: 'SHIPPED' });
+    const order = await createOrder(admin, { status: 'SHIPPED' });
     const res = await admin.api(`/api/orders/${order.id}`, { method: 'PATCH', json: { status: 'DELIVERED' } });
     expect(res.status, res.text).toBe(200);
     const history = (await admin.api(`/api/v2/admin/orders/${order.id}`)).body.result.history;
@@ -416,7 +384,7 @@ describe('PUT /api/v2/admin/orders/{id}', () => {
   });
 
   it('when the status set is the one the order has, then 200 and no history entry', async () => {
-    const order = await createOrder({ status: 'SHIPPED' });
+    const order = await createOrder(admin, { status: 'SHIPPED' });
     const res = await put(order.id, { status: 'SHIPPED' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.result.status).toBe('SHIPPED');
@@ -424,7 +392,7 @@ describe('PUT /api/v2/admin/orders/{id}', () => {
   });
 
   it('when a completed order is set back to PROCESSING, then it is accepted (no transition rules) and recorded', async () => {
-    const order = await createOrder({ status: 'COMPLETED' });
+    const order = await createOrder(admin, { status: 'COMPLETED' });
     const res = await put(order.id, { status: 'PROCESSING' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.result.history.map((h: Json) => [h.from, h.to])).toEqual([['COMPLETED', 'PROCESSING']]);
@@ -439,7 +407,7 @@ describe('PUT /api/v2/admin/orders/{id}', () => {
     ['an operator object', { status: { $ne: null } }],
     ['an array', ['SHIPPED']],
   ])('when the body has %s, then 400 and the order is unchanged', async (_label, json) => {
-    const order = await createOrder({ status: 'PROCESSING', payer_full_name: 'Ivo Sole' });
+    const order = await createOrder(admin, { status: 'PROCESSING', payer_full_name: 'Ivo Sole' });
     const res = await put(order.id, json);
     expect(res.status, res.text).toBe(400);
     expect(isEnvelope(res)).toBe(true);
@@ -450,7 +418,7 @@ describe('PUT /api/v2/admin/orders/{id}', () => {
   });
 
   it('when the body is not JSON, then 400 and the order is unchanged', async () => {
-    const order = await createOrder({ status: 'PROCESSING' });
+    const order = await createOrder(admin, { status: 'PROCESSING' });
     const res = await admin.api(`/api/v2/admin/orders/${order.id}`, {
       method: 'PUT',
       body: '{"status":',

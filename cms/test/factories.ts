@@ -94,6 +94,77 @@ export async function createRecipe(admin: AdminClient, input: RecipeInput = {}):
 }
 
 /** A PNG with some texture (so resized WebP versions are really smaller than the full one). */
+/** One line of an order, as PayPal's capture stores it. */
+export interface OrderLineInput {
+  /** Without it the line names a product that is not in the catalogue (a fresh `gone-…` id). */
+  product_id?: string;
+  product: string;
+  price: number;
+  quantity: number;
+  apply_discount?: boolean;
+  discount_unit?: string;
+  discount_amount?: number;
+  apply_shipping?: boolean;
+}
+
+/**
+ * What a test says about its order; any other stored field (coordinates, fee, a number) may be given too.
+ * `createdAt` backdates it.
+ */
+export interface OrderInput {
+  status?: 'NEW' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELLED' | 'COMPLETED';
+  number?: string;
+  payer_full_name?: string;
+  payer_email_address?: string;
+  shipment_full_name?: string;
+  shipment_amount?: number;
+  transaction_gross_amount?: string;
+  transaction_paypal_fee?: string;
+  transaction_net_amount?: string;
+  products?: OrderLineInput[];
+  createdAt?: Date;
+  [field: string]: Json | Date | OrderLineInput[] | undefined;
+}
+
+/**
+ * A paid order as the capture leaves it (status NEW unless given), made through Payload's REST API: one
+ * $2.10 line of olive oil, $7.90 shipping to a New York address, and paid what the lines and shipping
+ * come to unless `transaction_gross_amount` says otherwise. The ship-to name is the payer's unless given.
+ */
+export async function createOrder(admin: AdminClient, input: OrderInput = {}): Promise<Doc> {
+  const { createdAt, products: lines, ...rest } = input;
+  const products = (lines ?? [{ product_id: 'p-1', product: 'Olive oil', price: 2.1, quantity: 1 }]).map((line) => ({
+    product_id: `gone-${uid()}`,
+    ...line,
+  }));
+  const shipment = input.shipment_amount ?? 7.9;
+  const paid = products.reduce((sum, l) => sum + l.price * l.quantity, 0) + shipment;
+  const payer = input.payer_full_name ?? 'Test Payer';
+  const data = {
+    status: 'NEW',
+    payer_full_name: payer,
+    payer_email_address: `payer.${uid()}@example.com`,
+    shipment_full_name: payer,
+    shipment_amount: shipment,
+    shipment_method: 'USPS Priority Mail',
+    shipment_address: {
+      address_line_1: '1 Main St',
+      admin_area_1: 'NY',
+      admin_area_2: 'New York',
+      postal_code: '10001',
+      country_code: 'US',
+    },
+    transaction_id: `TX${uid().toUpperCase()}`,
+    transaction_status: 'COMPLETED',
+    transaction_gross_amount: paid.toFixed(2),
+    currency_code: 'USD',
+    ...rest,
+    products,
+    ...(createdAt ? { createdAt: createdAt.toISOString() } : {}),
+  };
+  return created('order', await admin.api('/api/orders', { method: 'POST', json: data }));
+}
+
 export async function makePng(width = 1000, height = 800): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {

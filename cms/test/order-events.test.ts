@@ -5,8 +5,8 @@
  * share a transaction is tested in-process (inprocess/order-events-transaction.service.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminClient, type Json, isEnvelope, startServer, type TestServer, uid } from './harness';
-import { createEditor, type Doc, signInAs } from './factories';
+import { type AdminClient, type Json, isEnvelope, startServer, type TestServer } from './harness';
+import { createEditor, createOrder, signInAs } from './factories';
 
 let server: TestServer;
 let admin: AdminClient;
@@ -25,25 +25,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function createOrder(status = 'PROCESSING'): Promise<Doc> {
-  const res = await admin.api('/api/orders', {
-    method: 'POST',
-    json: {
-      status,
-      payer_full_name: 'Giulia Bianchi',
-      payer_email_address: `giulia.${uid()}@example.com`,
-      shipment_full_name: 'Giulia Bianchi',
-      shipment_amount: 7.9,
-      transaction_id: `TX${uid()}`,
-      transaction_gross_amount: '20.40',
-      currency_code: 'USD',
-      products: [{ product_id: 'p-1', product: 'Olive oil', price: 12.5, quantity: 1 }],
-    },
-  });
-  if (res.status !== 201) throw new Error(`Creating an order failed: HTTP ${res.status} ${res.text.slice(0, 500)}`);
-  return res.body.doc as Doc;
-}
-
 const eventsOf = (id: string, client: AdminClient = admin) => client.api(`/api/v2/admin/orders/${id}/events`);
 const setStatus = (id: string, json: unknown) => admin.api(`/api/v2/admin/orders/${id}`, { method: 'PUT', json });
 const addNote = (id: string, json: unknown, client: AdminClient = admin) =>
@@ -58,7 +39,7 @@ async function storedEvents(id: string): Promise<Json[]> {
 
 describe('status changes on the timeline', () => {
   it('when an admin marks a processing order shipped with a tracking number, then the timeline shows the payment and one event PROCESSING → SHIPPED with that number, signed by the admin', async () => {
-    const order = await createOrder('PROCESSING');
+    const order = await createOrder(admin, { status: 'PROCESSING', payer_full_name: 'Giulia Bianchi' });
 
     const res = await setStatus(order.id, { status: 'SHIPPED', tracking_number: 'RR 123 456 785 IT' });
 
@@ -83,7 +64,7 @@ describe('status changes on the timeline', () => {
   });
 
   it('when an order goes PROCESSING → SHIPPED → DELIVERED → COMPLETED, then there are three events in that order', async () => {
-    const order = await createOrder('PROCESSING');
+    const order = await createOrder(admin, { status: 'PROCESSING' });
 
     for (const status of ['SHIPPED', 'DELIVERED', 'COMPLETED'])
       expect((await setStatus(order.id, { status })).status).toBe(200);
@@ -97,7 +78,7 @@ describe('status changes on the timeline', () => {
   });
 
   it("when the status is changed through Payload's REST API instead, then the timeline still shows that change, from the order's own history", async () => {
-    const order = await createOrder('PROCESSING');
+    const order = await createOrder(admin, { status: 'PROCESSING' });
 
     const res = await admin.api(`/api/orders/${order.id}`, { method: 'PATCH', json: { status: 'CANCELLED' } });
     expect(res.status).toBe(200);
@@ -110,7 +91,7 @@ describe('status changes on the timeline', () => {
   });
 
   it('when the status set is the one the order has, then no event is written', async () => {
-    const order = await createOrder('PROCESSING');
+    const order = await createOrder(admin, { status: 'PROCESSING' });
 
     expect((await setStatus(order.id, { status: 'PROCESSING' })).status).toBe(200);
 
@@ -118,7 +99,7 @@ describe('status changes on the timeline', () => {
   });
 
   it('when a tracking number comes with a status other than SHIPPED, or holds markup, then 400 and nothing changes', async () => {
-    const order = await createOrder('PROCESSING');
+    const order = await createOrder(admin, { status: 'PROCESSING' });
 
     const withCancel = await setStatus(order.id, { status: 'CANCELLED', tracking_number: 'RR123' });
     const markup = await setStatus(order.id, { status: 'SHIPPED', tracking_number: '<script>alert(1)</script>' });
@@ -135,7 +116,7 @@ describe('status changes on the timeline', () => {
 
 describe('notes', () => {
   it('when an admin adds a note, then 201 with the note, and the timeline ends with it, accents and line breaks kept', async () => {
-    const order = await createOrder('NEW');
+    const order = await createOrder(admin, { status: 'NEW' });
 
     const res = await addNote(order.id, { text: '  Chiamare prima della consegna.\nCaffè in omaggio ☕  ' });
 
@@ -153,7 +134,7 @@ describe('notes', () => {
   });
 
   it('when a note is empty, blank, 2001 characters, holds a control character, has another key or is not JSON, then 400 and no event', async () => {
-    const order = await createOrder('NEW');
+    const order = await createOrder(admin, { status: 'NEW' });
     const bad: unknown[] = [
       { text: '' },
       { text: '   ' },
@@ -181,7 +162,7 @@ describe('notes', () => {
   });
 
   it('when a note is exactly 2000 characters, then it is kept whole', async () => {
-    const order = await createOrder('NEW');
+    const order = await createOrder(admin, { status: 'NEW' });
 
     const res = await addNote(order.id, { text: 'n'.repeat(2000) });
 
@@ -200,7 +181,7 @@ describe('notes', () => {
 
 describe('a resent confirmation', () => {
   it('when the shopper asks for the confirmation again, then the timeline gets one mail_resent event by the shopper', async () => {
-    const order = await createOrder('NEW');
+    const order = await createOrder(admin, { status: 'NEW' });
 
     const res = await server.api(`/api/v2/payments/resend/${order.id}`);
 
@@ -212,7 +193,7 @@ describe('a resent confirmation', () => {
 
 describe('who may read and write the timeline', () => {
   it('when signed out, then 401; when signed in as an editor, then 403; and no note is written', async () => {
-    const order = await createOrder('NEW');
+    const order = await createOrder(admin, { status: 'NEW' });
     const editorAccount = await createEditor(admin);
     const editor = await signInAs(server, editorAccount, 'panel');
 
@@ -226,7 +207,7 @@ describe('who may read and write the timeline', () => {
   });
 
   it("when anyone tries Payload's REST API on order-events, then events can be neither created, changed nor deleted", async () => {
-    const order = await createOrder('PROCESSING');
+    const order = await createOrder(admin, { status: 'PROCESSING' });
     await setStatus(order.id, { status: 'SHIPPED', tracking_number: 'RR1' });
     const [event] = await storedEvents(order.id);
 

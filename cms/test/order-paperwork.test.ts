@@ -6,7 +6,7 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, isEnvelope, startServer, type TestServer, uid } from './harness';
-import { createCategory, createEditor, createProduct, type Doc, signInAs } from './factories';
+import { createCategory, createEditor, createOrder, createProduct, type Doc, signInAs } from './factories';
 
 let server: TestServer;
 let admin: AdminClient;
@@ -19,50 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-interface Line {
-  product_id?: string;
-  product: string;
-  price: number;
-  quantity: number;
-  apply_discount?: boolean;
-  discount_unit?: string;
-  discount_amount?: number;
-}
-
-/** An order as PayPal's capture leaves it; lines without a product id name a product not in the catalogue. */
-async function createOrder(seed: Record<string, unknown> & { products: Line[] }): Promise<Doc> {
-  const products = seed.products.map((line) => ({ product_id: `gone-${uid()}`, ...line }));
-  const res = await admin.api('/api/orders', {
-    method: 'POST',
-    json: {
-      number: `PW${uid().toUpperCase()}`,
-      status: 'PROCESSING',
-      payer_full_name: 'Test Payer',
-      payer_email_address: `payer.${uid()}@example.com`,
-      shipment_full_name: 'Test Payer',
-      shipment_amount: 7.9,
-      shipment_method: 'USPS Priority Mail',
-      shipment_address: {
-        address_line_1: '1 Main St',
-        admin_area_1: 'NY',
-        admin_area_2: 'New York',
-        postal_code: '10001',
-        country_code: 'US',
-      },
-      transaction_id: `TX${uid().toUpperCase()}`,
-      transaction_status: 'COMPLETED',
-      transaction_gross_amount: '10.00',
-      transaction_paypal_fee: '0.84',
-      transaction_net_amount: '9.16',
-      currency_code: 'USD',
-      ...seed,
-      products,
-    },
-  });
-  if (res.status !== 201) throw new Error(`Creating an order failed: HTTP ${res.status} ${res.text.slice(0, 500)}`);
-  return res.body.doc as Doc;
-}
 
 interface Download {
   status: number;
@@ -119,7 +75,7 @@ const DISCOUNTED_ORDER = {
 
 describe('GET /api/v2/admin/orders/{id}/invoice.pdf and packing-slip.pdf', () => {
   it("when the admin downloads an order's invoice, then it is a PDF named after the order number with its customer, lines, totals as the order page shows them and the PayPal transaction", async () => {
-    const order = await createOrder(DISCOUNTED_ORDER);
+    const order = await createOrder(admin, DISCOUNTED_ORDER);
     const res = await download(admin, `/api/v2/admin/orders/${order.id}/invoice.pdf`);
     expect(res.status, res.bytes.toString('utf8').slice(0, 300)).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -146,7 +102,7 @@ describe('GET /api/v2/admin/orders/{id}/invoice.pdf and packing-slip.pdf', () =>
   });
 
   it("when the admin downloads an order's packing slip, then it names the order, the person it ships to, each line's quantity and the total", async () => {
-    const order = await createOrder(DISCOUNTED_ORDER);
+    const order = await createOrder(admin, DISCOUNTED_ORDER);
     const res = await download(admin, `/api/v2/admin/orders/${order.id}/packing-slip.pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="packing-slip-${order.number}.pdf"`);
@@ -162,7 +118,7 @@ describe('GET /api/v2/admin/orders/{id}/invoice.pdf and packing-slip.pdf', () =>
   });
 
   it('when names hold letters, scripts and characters Helvetica cannot print, then the paper still comes out, with the accents kept where the font has them and "?" for the rest', async () => {
-    const order = await createOrder({
+    const order = await createOrder(admin, {
       payer_full_name: 'Łucja Żółć 李雷 🍝',
       shipment_full_name: 'Łucja Żółć 李雷 🍝',
       transaction_gross_amount: '17.90',
@@ -180,7 +136,7 @@ describe('GET /api/v2/admin/orders/{id}/invoice.pdf and packing-slip.pdf', () =>
   });
 
   it('when the order has no transaction amount recorded, then the total is its lines plus shipping', async () => {
-    const order = await createOrder({
+    const order = await createOrder(admin, {
       transaction_gross_amount: '',
       products: [{ product: 'Farina 00', price: 3.35, quantity: 3 }],
     });
@@ -200,10 +156,10 @@ describe('POST /api/v2/admin/orders/pick-list.pdf and packing-slips.pdf', () => 
     const aceto = await createProduct(admin, { name: `Aceto ${tag}`, categories: [oils.id] });
     const line = (p: Doc, quantity: number) => ({ product_id: p.id, product: p.name, price: p.price, quantity });
 
-    const first = await createOrder({ products: [line(bucatini, 2), line(olio, 1)] });
-    const second = await createOrder({ products: [line(bucatini, 3), line(aceto, 4)] });
+    const first = await createOrder(admin, { products: [line(bucatini, 2), line(olio, 1)] });
+    const second = await createOrder(admin, { products: [line(bucatini, 3), line(aceto, 4)] });
     // Not selected: its 7 bucatini must not count.
-    const other = await createOrder({ products: [line(bucatini, 7)] });
+    const other = await createOrder(admin, { products: [line(bucatini, 7)] });
 
     const res = await download(admin, '/api/v2/admin/orders/pick-list.pdf', {
       method: 'POST',
@@ -242,7 +198,7 @@ describe('POST /api/v2/admin/orders/pick-list.pdf and packing-slips.pdf', () => 
   it('when the same order is sent twice, then it counts once', async () => {
     const tag = uid();
     const product = await createProduct(admin, { name: `Grissini ${tag}` });
-    const order = await createOrder({
+    const order = await createOrder(admin, {
       products: [{ product_id: product.id, product: product.name, price: 4, quantity: 3 }],
     });
     const res = await download(admin, '/api/v2/admin/orders/pick-list.pdf', {
@@ -258,7 +214,7 @@ describe('POST /api/v2/admin/orders/pick-list.pdf and packing-slips.pdf', () => 
   it("when a line's product has left the catalogue, then it is picked under its own name after every category", async () => {
     const tag = uid();
     const product = await createProduct(admin, { name: `Taralli ${tag}` });
-    const order = await createOrder({
+    const order = await createOrder(admin, {
       products: [
         { product_id: 'gone-product', product: `Panettone ${tag}`, price: 20, quantity: 2 },
         { product_id: product.id, product: product.name, price: 4, quantity: 1 },
@@ -276,9 +232,18 @@ describe('POST /api/v2/admin/orders/pick-list.pdf and packing-slips.pdf', () => 
 
   it('when the admin prints the packing slips of three orders, then one file holds a page per order, in the order selected', async () => {
     const orders = [
-      await createOrder({ shipment_full_name: 'Anna Bianchi', products: [{ product: 'Riso', price: 5, quantity: 1 }] }),
-      await createOrder({ shipment_full_name: 'Bruno Verdi', products: [{ product: 'Riso', price: 5, quantity: 2 }] }),
-      await createOrder({ shipment_full_name: 'Carla Neri', products: [{ product: 'Riso', price: 5, quantity: 3 }] }),
+      await createOrder(admin, {
+        shipment_full_name: 'Anna Bianchi',
+        products: [{ product: 'Riso', price: 5, quantity: 1 }],
+      }),
+      await createOrder(admin, {
+        shipment_full_name: 'Bruno Verdi',
+        products: [{ product: 'Riso', price: 5, quantity: 2 }],
+      }),
+      await createOrder(admin, {
+        shipment_full_name: 'Carla Neri',
+        products: [{ product: 'Riso', price: 5, quantity: 3 }],
+      }),
     ];
     const res = await download(admin, '/api/v2/admin/orders/packing-slips.pdf', {
       method: 'POST',
@@ -296,7 +261,7 @@ describe('POST /api/v2/admin/orders/pick-list.pdf and packing-slips.pdf', () => 
 
 describe('paperwork: who may print and what is refused', () => {
   it('when signed out, then every paper is 401, and for an editor 403, in the envelope', async () => {
-    const order = await createOrder({ products: [{ product: 'Riso', price: 5, quantity: 1 }] });
+    const order = await createOrder(admin, { products: [{ product: 'Riso', price: 5, quantity: 1 }] });
     const editorAccount = await createEditor(admin);
     const editor = await signInAs(server, editorAccount, 'panel');
     const calls: Array<[string, { method?: string; json?: unknown }]> = [
@@ -326,7 +291,7 @@ describe('paperwork: who may print and what is refused', () => {
   });
 
   it('when a selection is empty, too long, malformed or names an unknown order, then 4xx with its reason and no PDF', async () => {
-    const order = await createOrder({ products: [{ product: 'Riso', price: 5, quantity: 1 }] });
+    const order = await createOrder(admin, { products: [{ product: 'Riso', price: 5, quantity: 1 }] });
     const tooMany = Array.from({ length: 201 }, () => order.id);
     const bad: Array<[unknown, number]> = [
       [{ ids: [] }, 400],
@@ -359,7 +324,7 @@ describe('paperwork: who may print and what is refused', () => {
     const product = await createProduct(admin, { name: `Ceci ${tag}` });
     const ids: string[] = [];
     for (let i = 0; i < 200; i++) {
-      const order = await createOrder({
+      const order = await createOrder(admin, {
         products: [{ product_id: product.id, product: product.name, price: 2, quantity: 1 + (i % 2) }],
       });
       ids.push(order.id);
@@ -388,7 +353,7 @@ describe("paperwork: the shop's name and postal address from the settings", () =
       },
     });
     expect(saved.status, saved.text).toBe(200);
-    const order = await createOrder(DISCOUNTED_ORDER);
+    const order = await createOrder(admin, DISCOUNTED_ORDER);
 
     for (const kind of ['invoice', 'packing-slip']) {
       const res = await download(admin, `/api/v2/admin/orders/${order.id}/${kind}.pdf`);

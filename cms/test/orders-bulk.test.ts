@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, type Json, isEnvelope, startServer, type TestServer, uid } from './harness';
-import { createEditor, type Doc, signInAs } from './factories';
+import { createEditor, createOrder, signInAs } from './factories';
 import { seedOrders } from './seed-orders';
 
 let server: TestServer;
@@ -19,32 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-async function createOrder(status = 'PROCESSING'): Promise<Doc> {
-  const res = await admin.api('/api/orders', {
-    method: 'POST',
-    json: {
-      status,
-      payer_full_name: 'Bulk Payer',
-      payer_email_address: `payer.${uid()}@example.com`,
-      shipment_full_name: 'Bulk Payer',
-      shipment_amount: 7.9,
-      shipment_address: {
-        address_line_1: '1 Main St',
-        admin_area_1: 'NY',
-        admin_area_2: 'New York',
-        postal_code: '10001',
-        country_code: 'US',
-      },
-      transaction_id: `TX${uid()}`,
-      transaction_gross_amount: '10.00',
-      currency_code: 'USD',
-      products: [{ product_id: 'p-1', product: 'Olive oil', price: 2.1, quantity: 1 }],
-    },
-  });
-  if (res.status !== 201) throw new Error(`Creating an order failed: HTTP ${res.status} ${res.text.slice(0, 500)}`);
-  return res.body.doc as Doc;
-}
 
 const bulk = (client: AdminClient, json: unknown) => client.api('/api/v2/admin/orders/bulk', { method: 'POST', json });
 
@@ -60,8 +34,8 @@ async function historyLength(id: string): Promise<number> {
 
 describe('POST /api/v2/admin/orders/bulk: per-order results', () => {
   it('when a new and a processing order are marked shipped with tracking numbers, then both are SHIPPED and each result says from → to', async () => {
-    const a = await createOrder('NEW');
-    const b = await createOrder('PROCESSING');
+    const a = await createOrder(admin, { status: 'NEW' });
+    const b = await createOrder(admin, { status: 'PROCESSING' });
     const res = await bulk(admin, {
       ids: [a.id, b.id],
       action: 'ship',
@@ -89,7 +63,9 @@ describe('POST /api/v2/admin/orders/bulk: per-order results', () => {
   });
 
   it('when a completed, a cancelled, a shipped and a delivered order are marked shipped, then none changes and each result says why', async () => {
-    const orders = await Promise.all(['COMPLETED', 'CANCELLED', 'SHIPPED', 'DELIVERED'].map((s) => createOrder(s)));
+    const orders = await Promise.all(
+      (['COMPLETED', 'CANCELLED', 'SHIPPED', 'DELIVERED'] as const).map((s) => createOrder(admin, { status: s })),
+    );
     const res = await bulk(admin, {
       ids: orders.map((o) => o.id),
       action: 'ship',
@@ -116,9 +92,9 @@ describe('POST /api/v2/admin/orders/bulk: per-order results', () => {
   });
 
   it('when shipped and delivered orders are completed and a completed one is among them, then the two open ones are COMPLETED and the third is reported', async () => {
-    const shipped = await createOrder('SHIPPED');
-    const delivered = await createOrder('DELIVERED');
-    const done = await createOrder('COMPLETED');
+    const shipped = await createOrder(admin, { status: 'SHIPPED' });
+    const delivered = await createOrder(admin, { status: 'DELIVERED' });
+    const done = await createOrder(admin, { status: 'COMPLETED' });
     const res = await bulk(admin, { ids: [shipped.id, done.id, delivered.id], action: 'complete' });
     expect(res.body.result.map((r: Json) => [r.id, r.ok, r.from, r.to])).toEqual([
       [shipped.id, true, 'SHIPPED', 'COMPLETED'],
@@ -131,8 +107,8 @@ describe('POST /api/v2/admin/orders/bulk: per-order results', () => {
   });
 
   it('when a new order and a cancelled one are cancelled, then the new one is CANCELLED and the cancelled one is reported', async () => {
-    const open = await createOrder('NEW');
-    const cancelled = await createOrder('CANCELLED');
+    const open = await createOrder(admin, { status: 'NEW' });
+    const cancelled = await createOrder(admin, { status: 'CANCELLED' });
     const res = await bulk(admin, { ids: [open.id, cancelled.id], action: 'cancel' });
     expect(res.body.result.map((r: Json) => [r.ok, r.from, r.error ?? null])).toEqual([
       [true, 'NEW', null],
@@ -142,8 +118,8 @@ describe('POST /api/v2/admin/orders/bulk: per-order results', () => {
   });
 
   it('when one order of the selection cannot be written and one id names no order, then only they fail and the others change (a transaction per order)', async () => {
-    const before = await createOrder('PROCESSING');
-    const after = await createOrder('NEW');
+    const before = await createOrder(admin, { status: 'PROCESSING' });
+    const after = await createOrder(admin, { status: 'NEW' });
     // A line with quantity 0 breaks the collection's rule (min 1), so saving this order is refused.
     const brokenNumber = `BRK${uid().toUpperCase()}`;
     await seedOrders(server, {
@@ -186,7 +162,7 @@ describe('POST /api/v2/admin/orders/bulk: per-order results', () => {
 
 describe('POST /api/v2/admin/orders/bulk: who and what is refused', () => {
   it('when the body is hostile or incomplete, then 400 in the envelope and no order changes', async () => {
-    const order = await createOrder('PROCESSING');
+    const order = await createOrder(admin, { status: 'PROCESSING' });
     const many = Array.from({ length: 201 }, (_, i) => `id-${i}`);
     const bodies: unknown[] = [
       {},
@@ -221,7 +197,7 @@ describe('POST /api/v2/admin/orders/bulk: who and what is refused', () => {
   });
 
   it('when no one is signed in, then 401 and the order is unchanged', async () => {
-    const order = await createOrder('PROCESSING');
+    const order = await createOrder(admin, { status: 'PROCESSING' });
     const res = await server.api('/api/v2/admin/orders/bulk', {
       method: 'POST',
       json: { ids: [order.id], action: 'cancel' },
@@ -232,7 +208,7 @@ describe('POST /api/v2/admin/orders/bulk: who and what is refused', () => {
   });
 
   it('when an editor (the /cms panel only) calls it, then 403 and the order is unchanged', async () => {
-    const order = await createOrder('PROCESSING');
+    const order = await createOrder(admin, { status: 'PROCESSING' });
     const editor = await signInAs(server, await createEditor(admin), 'panel');
     const res = await bulk(editor, { ids: [order.id], action: 'cancel' });
     expect(res.status).toBe(403);

@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, sha256hex, uniqueWord } from './support/admin-api';
-import { shot, signIn } from './support/admin-screens';
+import { AdminApi, uniqueWord } from './support/admin-api';
+import { shot, signInAsDemoAdmin } from './support/admin-screens';
 
 test("an admin downloads the invoice and the packing slip from an order's page, and its pick list from the orders list", async ({
   page,
@@ -13,41 +13,15 @@ test("an admin downloads the invoice and the packing slip from an order's page, 
   baseURL,
 }, testInfo) => {
   const word = uniqueWord();
-  const origin = new URL(baseURL!).origin;
-  const login = await request.post('/api/v2/auth/login', {
-    headers: { Origin: origin },
-    data: { email: DEMO_ADMIN.email, password: sha256hex(DEMO_ADMIN.password) },
+  const api = await AdminApi.login(request, baseURL!);
+  const order = await api.createOrder({
+    payer_full_name: `Giulia Caffè ${word}`,
+    transaction_paypal_fee: '1.81',
+    transaction_net_amount: '43.59',
+    products: [{ product_id: 'e2e-oil', product: `Olio E2E ${word}`, price: 18.75, quantity: 2 }],
   });
-  expect(login.status()).toBe(200);
-  const created = await request.post('/api/orders', {
-    headers: { Origin: origin },
-    data: {
-      status: 'PROCESSING',
-      payer_full_name: `Giulia Caffè ${word}`,
-      payer_email_address: `giulia.${word}@example.com`,
-      shipment_full_name: `Giulia Caffè ${word}`,
-      shipment_amount: 7.9,
-      shipment_method: 'USPS Priority Mail',
-      shipment_address: {
-        address_line_1: '350 5th Ave',
-        admin_area_1: 'NY',
-        admin_area_2: 'New York',
-        postal_code: '10118',
-        country_code: 'US',
-      },
-      transaction_id: `E2E${word.toUpperCase()}`,
-      transaction_status: 'COMPLETED',
-      transaction_gross_amount: '45.40',
-      transaction_paypal_fee: '1.81',
-      transaction_net_amount: '43.59',
-      currency_code: 'USD',
-      products: [{ product_id: 'e2e-oil', product: `Olio E2E ${word}`, price: 18.75, quantity: 2 }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = ((await created.json()) as { doc: { id: string; number: string } }).doc;
 
-  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await signInAsDemoAdmin(page);
   await page.goto(`/admin/orders/${order.id}`);
   await expect(page.getByTestId('order-title')).toContainText(order.number);
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { AdminApi, DEMO_ADMIN, uniqueWord } from './support/admin-api';
-import { shot, signIn } from './support/admin-screens';
+import { shot, signInAsDemoAdmin } from './support/admin-screens';
 
 test('an admin ships an order with a tracking number, notes it on the timeline, and finds a price change in the audit log', async ({
   page,
@@ -15,39 +15,17 @@ test('an admin ships an order with a tracking number, notes it on the timeline, 
 }, testInfo) => {
   const word = uniqueWord();
   const api = await AdminApi.login(request, baseURL!);
-  const origin = new URL(baseURL!).origin;
-  const created = await request.post('/api/orders', {
-    headers: { Origin: origin },
-    data: {
-      status: 'PROCESSING',
-      payer_full_name: `Lucia Timeline ${word}`,
-      payer_email_address: `lucia.${word}@example.com`,
-      shipment_full_name: `Lucia Timeline ${word}`,
-      shipment_amount: 7.9,
-      shipment_method: 'USPS Priority Mail',
-      shipment_address: {
-        address_line_1: '350 5th Ave',
-        admin_area_1: 'NY',
-        admin_area_2: 'New York',
-        postal_code: '10118',
-        country_code: 'US',
-      },
-      transaction_id: `E2ETL${word.toUpperCase()}`,
-      transaction_status: 'COMPLETED',
-      transaction_gross_amount: '32.90',
-      currency_code: 'USD',
-      products: [{ product_id: 'e2e-timeline', product: 'Olio nuovo', price: 12.5, quantity: 2 }],
-    },
+  const order = await api.createOrder({
+    payer_full_name: `Lucia Timeline ${word}`,
+    products: [{ product_id: 'e2e-timeline', product: 'Olio nuovo', price: 12.5, quantity: 2 }],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = ((await created.json()) as { doc: { id: string; number: string } }).doc;
   const product = await api.createProduct({
     name: `Pecorino ${word}`,
     price: 12.5,
     categories: [await api.anyCategoryId()],
   });
 
-  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await signInAsDemoAdmin(page);
 
   await test.step('marking the order shipped asks for the tracking number, which the timeline then shows', async () => {
     await page.goto(`/admin/orders/${order.id}`);

@@ -1,7 +1,7 @@
 import { createLocalReq, type Payload } from 'payload';
 import {
-  BULK_ACTION_STATUS,
-  bulkActionRefusal,
+  ORDER_ACTION_STATUS,
+  orderActionRefusal,
   type BulkOrderAction,
   type BulkOrderResult,
   type OrderStatus,
@@ -30,6 +30,9 @@ export async function bulkUpdateOrders(
   const results: BulkOrderResult[] = [];
   for (const id of input.ids) {
     results.push(await applyToOne(payload, user, id, input.action, input.tracking_numbers?.[id]));
+    // The local SQLite client answers synchronously, so without this the whole selection runs as one chain of
+    // microtasks and the server hears no other request (shoppers, health checks) until the last order is done.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return results;
 }
@@ -44,7 +47,7 @@ async function applyToOne(
   action: BulkOrderAction,
   trackingNumber: string | undefined,
 ): Promise<BulkOrderResult> {
-  const to: OrderStatus = BULK_ACTION_STATUS[action];
+  const to: OrderStatus = ORDER_ACTION_STATUS[action];
   const req = await createLocalReq({ user }, payload);
   let result: BulkOrderResult = { id, number: '', ok: false, from: null, to };
   try {
@@ -65,7 +68,8 @@ async function applyToOne(
       if (!doc) throw new Refused('Order not found');
       const from = (str(doc.status) || 'NEW') as OrderStatus;
       result = { ...result, number: str(doc.number), from };
-      const refusal = bulkActionRefusal(action, from);
+      // The order page's own rule (packages/shared), so the list and the page never disagree.
+      const refusal = orderActionRefusal(action, from);
       if (refusal) throw new Refused(refusal);
       await changeOrderStatus(req, id, to, { user, tracking_number: trackingNumber });
     });

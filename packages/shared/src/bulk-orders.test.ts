@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkActionRefusal, bulkOrdersSchema, ordersExportQuerySchema } from './admin-api';
-import { ORDER_STATUSES } from './enums';
-
-describe('bulkActionRefusal', () => {
-  it('when each action meets each status, then only open orders change and shipped or delivered ones are not shipped again', () => {
-    const table = Object.fromEntries(
-      ORDER_STATUSES.map((s) => [s, (['ship', 'complete', 'cancel'] as const).map((a) => bulkActionRefusal(a, s))]),
-    );
-    expect(table).toEqual({
-      NEW: [null, null, null],
-      PROCESSING: [null, null, null],
-      SHIPPED: ['The order is already shipped', null, null],
-      DELIVERED: ['The order is already delivered', null, null],
-      CANCELLED: Array(3).fill('The order is already cancelled'),
-      COMPLETED: Array(3).fill('The order is already completed'),
-    });
-  });
-});
+import { bulkOrdersSchema, ordersExportQuerySchema } from './admin-api';
 
 describe('bulkOrdersSchema', () => {
   it('when shipping names a tracking number for every order, then it parses with the numbers trimmed', () => {

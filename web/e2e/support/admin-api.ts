@@ -45,6 +45,29 @@ export interface ProductInput {
   published?: boolean;
 }
 
+/** One line of an order as PayPal's capture leaves it. */
+export interface OrderLineSeed {
+  product_id: string;
+  product: string;
+  price: number;
+  quantity: number;
+}
+
+/**
+ * An order made through Payload's REST API, as a capture would leave it. Only the payer and the lines are the
+ * test's to choose; the rest is a plausible US parcel. The amount paid defaults to the lines plus shipping.
+ */
+export interface OrderSeed {
+  payer_full_name: string;
+  products: OrderLineSeed[];
+  status?: 'NEW' | 'PROCESSING' | 'SHIPPED' | 'DELIVERED' | 'CANCELLED' | 'COMPLETED';
+  payer_email_address?: string;
+  shipment_amount?: number;
+  transaction_gross_amount?: string;
+  transaction_paypal_fee?: string;
+  transaction_net_amount?: string;
+}
+
 async function explain(res: APIResponse): Promise<string> {
   return `${res.status()} ${res.url()}: ${(await res.text()).slice(0, 500)}`;
 }
@@ -131,6 +154,31 @@ export class AdminApi {
     });
     expect(res.status(), await explain(res)).toBe(201);
     return ((await res.json()) as { doc: Doc }).doc;
+  }
+
+  /** An order as seeded by `seed` (see OrderSeed); answers its id and number with the rest of the stored row. */
+  createOrder(seed: OrderSeed): Promise<Doc & { number: string }> {
+    const shipment = seed.shipment_amount ?? 7.9;
+    const lines = seed.products.reduce((sum, l) => sum + l.price * l.quantity, 0);
+    return this.create('orders', {
+      status: 'PROCESSING',
+      payer_email_address: `${seed.payer_full_name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`,
+      shipment_full_name: seed.payer_full_name,
+      shipment_method: 'USPS Priority Mail',
+      shipment_address: {
+        address_line_1: '350 5th Ave',
+        admin_area_1: 'NY',
+        admin_area_2: 'New York',
+        postal_code: '10118',
+        country_code: 'US',
+      },
+      transaction_id: `E2E${uniqueWord().toUpperCase()}`,
+      transaction_status: 'COMPLETED',
+      transaction_gross_amount: (lines + shipment).toFixed(2),
+      currency_code: 'USD',
+      ...seed,
+      shipment_amount: shipment,
+    }) as Promise<Doc & { number: string }>;
   }
 
   /** Notifications (contact messages) sent from one email address, newest first. */

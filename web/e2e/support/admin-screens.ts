@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { DEMO_ADMIN } from './admin-api';
 import { DESKTOP, PHONE, settle } from './screens';
 
 /** Shoots test-results/screenshots/admin-<name>-<width>.png at both widths, then goes back to the desktop size. */
@@ -28,3 +29,6 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByTestId('login-password').press('Enter');
   await expect(page).toHaveURL(/\/admin\/home$/);
 }
+
+/** Signs in through the form as the demo admin the e2e server's seed creates. */
+export const signInAsDemoAdmin = (page: Page): Promise<void> => signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);

@@ -26,6 +26,12 @@ export const shopTheme: ThemeConfig = {
     colorPrimary: palette.olive,
     colorLink: palette.olive,
     colorInfo: palette.olive,
+    // antd derives the pale tints from the seed colour, and for this olive its palette's lightest step is a
+    // dull grey (#acada3): selected table rows, active options and info alerts came out dark. Set by hand.
+    colorPrimaryBg: palette.oliveSoft,
+    colorPrimaryBgHover: '#e2e8cf',
+    colorInfoBg: palette.oliveSoft,
+    colorInfoBorder: '#cdd6ae',
     colorSuccess: '#5b8a3a',
     colorWarning: palette.honey,
     colorError: '#b3412a',

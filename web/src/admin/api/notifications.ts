@@ -1,6 +1,6 @@
-import type { AdminNotification, RecordStatus } from '@shop/shared/admin';
+import type { AdminNotification, ContactsExportQuery, RecordStatus } from '@shop/shared/admin';
 import useSWR, { mutate } from 'swr';
-import { apiDelete, apiPut, fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
+import { apiDelete, apiPut, apiUrl, fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
 
 export type SortOrder = 'ASC' | 'DESC';
 
@@ -25,6 +25,19 @@ export const notificationsKey = (filter: NotificationsFilter): string =>
     status: filter.status,
     sort: ['updated_at', filter.order],
   });
+
+/**
+ * The address of the CSV of the list as it is filtered now (search, statuses, sort; every page, no paging).
+ * The browser downloads it straight to disk: the server streams it.
+ */
+export function contactsExportUrl(filter: NotificationsFilter): string {
+  const query = {
+    search: filter.search.trim(),
+    status: filter.status,
+    sort: ['updated_at', filter.order],
+  } satisfies Record<keyof ContactsExportQuery, unknown>;
+  return apiUrl + withQuery('admin/contacts/export', query);
+}
 
 export const notificationKey = (id: string) => `notifications/${encodeURIComponent(id)}`;
 

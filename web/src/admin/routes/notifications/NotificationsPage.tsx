@@ -1,9 +1,9 @@
-import { FilterFilled, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilterFilled, SearchOutlined } from '@ant-design/icons';
 import { type AdminNotification, formatTableDate, RECORD_STATUSES } from '@shop/shared/admin';
 import { Button, Card, Grid, Input, Space, Table, type TableProps, Typography } from 'antd';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useNotifications } from '../../api/notifications';
+import { contactsExportUrl, useNotifications } from '../../api/notifications';
 import { PageHeader } from '../../components/PageHeader';
 import { capitalise, fullName, NotificationStatusTag, NotificationTypeTag } from './display';
 import {
@@ -155,6 +155,16 @@ export default function NotificationsPage() {
               Reset
             </Button>
           </Space.Compact>
+          {/* The list as filtered now, every page of it (the same filter the table reads from the URL). */}
+          <Button
+            icon={<DownloadOutlined />}
+            href={contactsExportUrl(filter)}
+            download
+            className="notifications-export"
+            data-testid="notifications-export"
+          >
+            Export CSV
+          </Button>
         </form>
         <Table<AdminNotification>
           rowKey="id"

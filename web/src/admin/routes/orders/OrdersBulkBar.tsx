@@ -7,12 +7,13 @@ import {
   ORDER_STATUS_DISPLAY,
   trackingNumberSchema,
 } from '@shop/shared/admin';
-import { Alert, Button, type ButtonProps, Form, Input, List, Modal, Space, Tag, Typography } from 'antd';
+import { Alert, Button, type ButtonProps, Form, Input, List, Modal, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { handleResult, notify } from '../../../lib/notify';
 import { bulkUpdateOrders, ordersExportUrl } from '../../api/orders-bulk';
 import type { OrdersListParams } from '../../api/orders';
 import { confirmAction } from '../../components/confirm';
+import { splitSelection } from './order-actions';
 
 // antd's ButtonProps type has no data-* attributes, though they reach the DOM.
 const testId = (id: string) => ({ 'data-testid': id }) as ButtonProps;
@@ -21,6 +22,8 @@ const QUESTIONS: Record<Exclude<BulkOrderAction, 'ship'>, { question: string; ok
   complete: { question: 'Are you sure you want to complete the selected orders?', okText: 'Complete', danger: false },
   cancel: { question: 'Are you sure you want to cancel the selected orders?', okText: 'Cancel orders', danger: true },
 };
+
+const ordersWord = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
 export interface OrdersBulkBarProps {
   /** The selected rows, in the order they were picked. */
@@ -50,28 +53,35 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
   const count = selected.length;
   const tooMany = count > BULK_ORDERS_MAX;
 
+  const split = {
+    ship: splitSelection(selected, 'ship'),
+    complete: splitSelection(selected, 'complete'),
+    cancel: splitSelection(selected, 'cancel'),
+  } satisfies Record<BulkOrderAction, unknown>;
+
   async function run(action: BulkOrderAction, tracking?: Record<string, string>) {
+    const { eligible, refused } = split[action];
     setBusy(action);
     notify.loading();
     const envelope = await bulkUpdateOrders({
-      ids: selected.map((o) => o.id),
+      ids: eligible.map((o) => o.id),
       action,
       ...(tracking ? { tracking_numbers: tracking } : {}),
     });
     setBusy(null);
     if (handleResult(envelope, { method: 'post', success: false }) !== 'success') return false;
-    setResults({ action, rows: envelope.result });
+    // The summary lists the whole selection in the order it was picked, those held back here included.
+    const byId = new Map([...envelope.result, ...refused].map((r) => [r.id, r]));
+    setResults({ action, rows: selected.flatMap((o) => byId.get(o.id) ?? []) });
     onChanged();
     return true;
   }
 
   async function confirmAndRun(action: Exclude<BulkOrderAction, 'ship'>) {
     const { question, okText, danger } = QUESTIONS[action];
-    const ok = await confirmAction({
-      content: `${question} (${count} ${count === 1 ? 'order' : 'orders'})`,
-      okText,
-      danger,
-    });
+    const { eligible, refused } = split[action];
+    const left = refused.length ? `; ${refused.length} left as ${refused.length === 1 ? 'it is' : 'they are'}` : '';
+    const ok = await confirmAction({ content: `${question} (${ordersWord(eligible.length)}${left})`, okText, danger });
     if (ok) await run(action);
   }
 
@@ -82,7 +92,7 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
     } catch {
       return;
     }
-    const tracking = Object.fromEntries(selected.map((o) => [o.id, (values[o.id] ?? '').trim()]));
+    const tracking = Object.fromEntries(split.ship.eligible.map((o) => [o.id, (values[o.id] ?? '').trim()]));
     if (await run('ship', tracking)) {
       setShipOpen(false);
       form.resetFields();
@@ -90,42 +100,59 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
   }
 
   const disabled = count === 0 || tooMany || busy !== null;
+  /** An action none of the selected orders allows is greyed out; one some allow says how many. */
+  const actionProps = (action: BulkOrderAction) => {
+    const allowed = split[action].eligible.length;
+    return {
+      disabled: disabled || allowed === 0,
+      title: count > 0 && allowed === 0 ? split[action].refused[0]?.error : undefined,
+      suffix: count > 0 && allowed < count ? ` (${allowed} of ${count})` : '',
+    };
+  };
+  const ship = actionProps('ship');
+  const complete = actionProps('complete');
+  const cancel = actionProps('cancel');
   const changed = results?.rows.filter((r) => r.ok) ?? [];
   const refused = results?.rows.filter((r) => !r.ok) ?? [];
 
   return (
     <div className="orders-bulk-bar" data-testid="orders-bulk-bar">
-      <Space wrap size={[8, 8]}>
+      {/* A wrapping flex row rather than antd's Space: the extra actions arrive as one fragment, and each of
+          its buttons needs the gap too. */}
+      <div className="orders-bulk-actions">
         <Typography.Text className="orders-bulk-count" data-testid="orders-bulk-count">
           {count === 0 ? 'Select orders to act on them' : `${count} selected`}
         </Typography.Text>
         <Button
           icon={<SendOutlined />}
-          disabled={disabled}
+          disabled={ship.disabled}
+          title={ship.title}
           loading={busy === 'ship'}
           onClick={() => setShipOpen(true)}
           {...testId('bulk-ship')}
         >
-          Mark shipped
+          Mark shipped{ship.suffix}
         </Button>
         <Button
           icon={<CheckOutlined />}
-          disabled={disabled}
+          disabled={complete.disabled}
+          title={complete.title}
           loading={busy === 'complete'}
           onClick={() => void confirmAndRun('complete')}
           {...testId('bulk-complete')}
         >
-          Complete
+          Complete{complete.suffix}
         </Button>
         <Button
           danger
           icon={<CloseOutlined />}
-          disabled={disabled}
+          disabled={cancel.disabled}
+          title={cancel.title}
           loading={busy === 'cancel'}
           onClick={() => void confirmAndRun('cancel')}
           {...testId('bulk-cancel')}
         >
-          Cancel
+          Cancel{cancel.suffix}
         </Button>
         {/* Slot: actions other screens add to the selection (C14: Print slips, Pick list). */}
         {count > 0 && !tooMany && extraActions}
@@ -137,7 +164,7 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
         <Button icon={<DownloadOutlined />} href={ordersExportUrl(filters)} download {...testId('orders-export')}>
           Export CSV
         </Button>
-      </Space>
+      </div>
       {tooMany && (
         <Alert
           type="warning"
@@ -149,7 +176,7 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
 
       <Modal
         open={shipOpen}
-        title={`Mark ${count} ${count === 1 ? 'order' : 'orders'} as shipped`}
+        title={`Mark ${ordersWord(split.ship.eligible.length)} as shipped`}
         okText="Mark shipped"
         cancelText="Cancel"
         onOk={() => void submitShipping()}
@@ -159,11 +186,32 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
         destroyOnHidden
       >
         <Typography.Paragraph type="secondary">
-          Enter the carrier&apos;s tracking number of each parcel. Orders already shipped, delivered, completed or
-          cancelled are left as they are and listed afterwards.
+          Enter the carrier&apos;s tracking number of each parcel.
         </Typography.Paragraph>
+        {split.ship.refused.length > 0 && (
+          <Alert
+            type="info"
+            showIcon
+            className="orders-bulk-alert"
+            data-testid="bulk-ship-skipped"
+            message={
+              split.ship.refused.length === 1
+                ? '1 order is left as it is'
+                : `${split.ship.refused.length} orders are left as they are`
+            }
+            description={
+              <ul className="orders-bulk-skipped">
+                {split.ship.refused.map((r) => (
+                  <li key={r.id}>
+                    <span className="orders-number">{r.number}</span>: {r.error}
+                  </li>
+                ))}
+              </ul>
+            }
+          />
+        )}
         <Form form={form} layout="vertical" requiredMark={false} className="orders-bulk-ship-form">
-          {selected.map((order) => (
+          {split.ship.eligible.map((order) => (
             <Form.Item
               key={order.id}
               name={order.id}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { availableActions } from './order-actions';
+import type { AdminOrderListItem, OrderStatus } from '@shop/shared/admin';
+import { availableActions, splitSelection } from './order-actions';
 
 const keysFor = (status: Parameters<typeof availableActions>[0]) => availableActions(status).map((a) => a.key);
 
@@ -36,5 +37,34 @@ describe('availableActions', () => {
       label: 'Cancel Order',
       question: 'Are you sure you want to cancel this order?',
     });
+  });
+});
+
+describe('splitSelection', () => {
+  const row = (id: string, status: OrderStatus): AdminOrderListItem => ({
+    id,
+    number: `N${id}`,
+    created_at: '2026-11-24T06:00:00.000Z',
+    status,
+    payer_full_name: 'Anna Rossi',
+    payer_email_address: 'anna@example.com',
+    transaction_gross_amount: '10.00',
+    currency_code: 'USD',
+  });
+  const selection = [row('1', 'PROCESSING'), row('2', 'SHIPPED'), row('3', 'NEW'), row('4', 'COMPLETED')];
+
+  it('when a selection is shipped, then shipped and archived orders are held back with the server wording', () => {
+    const { eligible, refused } = splitSelection(selection, 'ship');
+    expect(eligible.map((o) => o.id)).toEqual(['1', '3']);
+    expect(refused).toEqual([
+      { id: '2', number: 'N2', ok: false, from: 'SHIPPED', to: 'SHIPPED', error: 'The order is already shipped' },
+      { id: '4', number: 'N4', ok: false, from: 'COMPLETED', to: 'SHIPPED', error: 'The order is already completed' },
+    ]);
+  });
+
+  it('when the same selection is completed, then only the completed order is held back', () => {
+    const { eligible, refused } = splitSelection(selection, 'complete');
+    expect(eligible.map((o) => o.id)).toEqual(['1', '2', '3']);
+    expect(refused.map((r) => [r.id, r.error])).toEqual([['4', 'The order is already completed']]);
   });
 });

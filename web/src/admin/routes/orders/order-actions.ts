@@ -1,7 +1,17 @@
 /** The order detail's action buttons and their confirmations (SPEC §4 "Admin order rules"). */
-import type { OrderStatus, OrderStatusUpdate } from '@shop/shared/admin';
+import {
+  type AdminOrderListItem,
+  type BulkOrderAction,
+  type BulkOrderResult,
+  ORDER_ACTION_STATUS,
+  orderActionRefusal,
+  type OrderActionKey,
+  orderActionsAllowed,
+  type OrderStatus,
+  type OrderStatusUpdate,
+} from '@shop/shared/admin';
 
-export type OrderActionKey = 'complete' | 'ship' | 'cancel';
+export type { OrderActionKey };
 
 export interface OrderAction {
   key: OrderActionKey;
@@ -16,21 +26,21 @@ export interface OrderAction {
 export const ORDER_ACTIONS: Record<OrderActionKey, OrderAction> = {
   complete: {
     key: 'complete',
-    status: 'COMPLETED',
+    status: ORDER_ACTION_STATUS.complete,
     label: 'Complete Order',
     question: 'Are you sure you want to complete this order?',
     danger: false,
   },
   ship: {
     key: 'ship',
-    status: 'SHIPPED',
+    status: ORDER_ACTION_STATUS.ship,
     label: 'Mark as Shipped',
     question: 'Are you sure you want to mark this order as shipped?',
     danger: false,
   },
   cancel: {
     key: 'cancel',
-    status: 'CANCELLED',
+    status: ORDER_ACTION_STATUS.cancel,
     label: 'Cancel Order',
     question: 'Are you sure you want to cancel this order?',
     danger: true,
@@ -38,12 +48,37 @@ export const ORDER_ACTIONS: Record<OrderActionKey, OrderAction> = {
 };
 
 /**
- * Archived orders (cancelled, completed) get no buttons; "Mark as Shipped" is left out once the parcel is
- * on its way or has arrived. The selector still lets the admin set any of its five statuses.
+ * The buttons an order shows: the shared rule the bulk endpoint applies too (orderActionsAllowed), so the
+ * page never offers what the server would refuse. The selector still lets the admin set any of its five
+ * statuses.
  */
-export function availableActions(status: OrderStatus): OrderAction[] {
-  if (status === 'CANCELLED' || status === 'COMPLETED') return [];
-  const keys: OrderActionKey[] =
-    status === 'SHIPPED' || status === 'DELIVERED' ? ['complete', 'cancel'] : ['complete', 'ship', 'cancel'];
-  return keys.map((key) => ORDER_ACTIONS[key]);
+export const availableActions = (status: OrderStatus): OrderAction[] =>
+  orderActionsAllowed(status).map((key) => ORDER_ACTIONS[key]);
+
+/**
+ * The selection split by the order page's own rule (orderActionRefusal): the orders the action may change,
+ * and the others with the reason, answered as the server would answer them. Only the first are sent; the
+ * server checks again, in each order's transaction, against the status it finds then.
+ */
+export function splitSelection(
+  selected: readonly AdminOrderListItem[],
+  action: BulkOrderAction,
+): { eligible: AdminOrderListItem[]; refused: BulkOrderResult[] } {
+  const eligible: AdminOrderListItem[] = [];
+  const refused: BulkOrderResult[] = [];
+  for (const order of selected) {
+    const error = orderActionRefusal(action, order.status);
+    if (error === null) eligible.push(order);
+    else {
+      refused.push({
+        id: order.id,
+        number: order.number,
+        ok: false,
+        from: order.status,
+        to: ORDER_ACTION_STATUS[action],
+        error,
+      });
+    }
+  }
+  return { eligible, refused };
 }
