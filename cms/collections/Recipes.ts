@@ -1,4 +1,5 @@
 import type { CollectionConfig } from 'payload';
+import { MAX_RECIPE_PRODUCTS } from '@shop/shared/admin';
 import { isStaff, publishedVersionsOrStaff } from '../access/roles';
 import { richTextEditor } from '../fields/rich-text';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
@@ -27,6 +28,18 @@ export const Recipes: CollectionConfig = {
     { name: 'img', type: 'upload', relationTo: 'assets' },
     { name: 'ingredients', type: 'array', fields: [{ name: 'item', type: 'text', required: true, maxLength: 200 }] },
     { name: 'body', type: 'richText', editor: richTextEditor },
+    {
+      // What the storefront's "Add all to cart" offers, in this order; shoppers only see published products.
+      name: 'products',
+      type: 'relationship',
+      relationTo: 'products',
+      hasMany: true,
+      maxRows: MAX_RECIPE_PRODUCTS,
+      admin: {
+        isSortable: true,
+        description: `The shop's products this recipe uses (at most ${MAX_RECIPE_PRODUCTS}), in the order shoppers see them.`,
+      },
+    },
   ],
   hooks: {
     beforeValidate: [stripControlCharactersHook],

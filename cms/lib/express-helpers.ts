@@ -80,6 +80,11 @@ function isDocumentWrite(method: string, pathname: string, config: SanitizedConf
   return second === undefined && config.collections.some((c) => c.slug === first);
 }
 
+/** The header by which Payload's handler turns a POST into a GET (handleEndpoints in payload/utilities). */
+const isGetOverride = (req: ExpressRequest): boolean =>
+  req.method === 'POST' &&
+  (req.get('x-payload-http-method-override') === 'GET' || req.get('x-http-method-override') === 'GET');
+
 /**
  * Payload reads a JSON body only when the type is exactly application/json and otherwise leaves the data
  * empty, and a document write whose data is missing, null, a string or a number throws a plain TypeError
@@ -101,6 +106,12 @@ function assertReadableBody(req: ExpressRequest, config: SanitizedConfig, pathna
     if (write && (typeof data !== 'object' || data === null || Array.isArray(data))) {
       throw badRequest('Body must be a JSON object');
     }
+    return;
+  }
+  // Payload's panel reads lists (a relationship field's options and the labels of its values) as a POST
+  // overridden to GET with the query as a form body, which Payload runs as the query string: checked as one.
+  if (mediaType === 'application/x-www-form-urlencoded' && isGetOverride(req)) {
+    assertSafeRestQuery(config, pathname, new URLSearchParams(body.toString('utf8')));
     return;
   }
   if (body.length > 0) throw new AppError(415, 'Send the body as application/json or multipart/form-data');

@@ -5,6 +5,7 @@ import * as migration_20261124_004649_recipes_rich_text_roles from './20261124_0
 import * as migration_20261124_035652_leases from './20261124_035652_leases';
 import * as migration_20261124_051816_order_events_audit_log from './20261124_051816_order_events_audit_log';
 import * as migration_20261124_064103_shop_address from './20261124_064103_shop_address';
+import * as migration_20261124_064302_recipe_products from './20261124_064302_recipe_products';
 
 export const migrations = [
   {
@@ -41,5 +42,10 @@ export const migrations = [
     up: migration_20261124_064103_shop_address.up,
     down: migration_20261124_064103_shop_address.down,
     name: '20261124_064103_shop_address',
+  },
+  {
+    up: migration_20261124_064302_recipe_products.up,
+    down: migration_20261124_064302_recipe_products.down,
+    name: '20261124_064302_recipe_products'
   },
 ];

@@ -41,6 +41,8 @@ export interface SeedRecipe {
   intro: { before: string; bold: string; after: string };
   /** Where to read about the dish (the body's closing paragraph links to it, in a new tab). */
   reading: { label: string; url: string };
+  /** The shop's products the recipe uses, by name (the recipe page's "Add all to cart"). */
+  products: string[];
 }
 
 /** In the order the shop displays them (shop-settings categories_order). */
@@ -533,6 +535,7 @@ export const PRODUCTS: SeedProduct[] = [
 export const RECIPES: SeedRecipe[] = [
   {
     name: 'Bruschetta al Pomodoro',
+    products: ['Frantoio Coratina Extra Virgin Olive Oil 500 ml', 'Sun-Dried Tomato Bruschetta Spread 180 g'],
     addedDaysAgo: 640,
     intro: {
       before: 'Serves four as a starter. Everything depends on ',
@@ -559,6 +562,7 @@ export const RECIPES: SeedRecipe[] = [
   },
   {
     name: 'Spaghetti Aglio, Olio e Peperoncino',
+    products: ['Spaghetti di Gragnano IGP Bronze-Cut 500 g', 'Frantoio Coratina Extra Virgin Olive Oil 500 ml'],
     addedDaysAgo: 520,
     intro: {
       before: 'Serves four, ready in ten minutes. Keep the heat low: ',
@@ -588,6 +592,7 @@ export const RECIPES: SeedRecipe[] = [
   },
   {
     name: 'Caprese with Aged Balsamic',
+    products: ['Taggiasca Ligurian Extra Virgin Olive Oil 750 ml', 'Aceto Balsamico Tradizionale DOP 12 Years 100 ml'],
     addedDaysAgo: 410,
     intro: {
       before: 'Serves four, no cooking at all. Take the mozzarella out of the fridge ',
@@ -614,6 +619,7 @@ export const RECIPES: SeedRecipe[] = [
   },
   {
     name: 'Trofie al Pesto Genovese',
+    products: ['Pesto Genovese DOP Basil 130 g', 'Taggiasca Ligurian Extra Virgin Olive Oil 750 ml'],
     addedDaysAgo: 300,
     intro: {
       before: 'Serves four. Pesto is made, not cooked: ',
@@ -640,6 +646,7 @@ export const RECIPES: SeedRecipe[] = [
   },
   {
     name: 'Tuscan Panzanella',
+    products: ['Tuscan Frantoio & Leccino Blend 3 L Tin', 'White Balsamic Condiment 250 ml'],
     addedDaysAgo: 190,
     intro: {
       before: 'Serves four. Panzanella wants ',
@@ -667,6 +674,7 @@ export const RECIPES: SeedRecipe[] = [
   },
   {
     name: 'Strawberries with Balsamic and Mint',
+    products: ['Balsamico Riserva 8 Years 250 ml', 'Fig Balsamic Glaze 200 ml'],
     addedDaysAgo: 95,
     intro: {
       before: 'Serves four. A few drops of ',
@@ -693,6 +701,7 @@ export const RECIPES: SeedRecipe[] = [
   },
   {
     name: 'Paccheri with Slow-Cooked Ragù',
+    products: ['Paccheri di Gragnano IGP 500 g', 'Ragù alla Bolognese 350 g'],
     addedDaysAgo: 20,
     intro: {
       before: 'Serves six in twenty minutes. The ragù in the jar has already had its ',

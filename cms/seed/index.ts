@@ -224,6 +224,12 @@ async function writeDocuments(
     });
   }
 
+  const productIds = new Map(sellable.map((p) => [p.name, p.id]));
+  const productId = (name: string) => {
+    const id = productIds.get(name);
+    if (!id) throw new Error(`A demo recipe names a product the demo catalogue lacks: ${name}`);
+    return id;
+  };
   for (const [i, r] of RECIPES.entries()) {
     await payload.create({
       collection: 'recipes',
@@ -242,6 +248,7 @@ async function writeDocuments(
           richTextParagraph([richTextText('Read more: '), richTextLink(r.reading.label, r.reading.url, true)]),
         ]),
         img: image('recipe', r.name),
+        products: r.products.map(productId),
         _status: 'published',
         createdAt: daysAgo(r.addedDaysAgo, i),
         updatedAt: daysAgo(r.addedDaysAgo, i),

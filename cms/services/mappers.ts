@@ -1,5 +1,13 @@
 import { richTextBlocks } from '@shop/shared';
-import type { CategoryRef, ImageRef, PublicCategory, PublicProduct, Recipe, RichTextValue } from '@shop/shared';
+import type {
+  CategoryRef,
+  ImageRef,
+  PublicCategory,
+  PublicProduct,
+  Recipe,
+  RecipeProduct,
+  RichTextValue,
+} from '@shop/shared';
 import type { DiscountUnit } from '@shop/shared';
 
 /** Payload documents as the adapters hand them back: relations are either ids or populated objects. */
@@ -70,8 +78,11 @@ export function toPublicCategory(doc: Doc, productCount: number): PublicCategory
   };
 }
 
-/** `body` is the recipe's body as shoppers may see it (services/rich-text-images.ts), not the stored one. */
-export function toRecipe(doc: Doc, body: RichTextValue | null): Recipe {
+/**
+ * `body` is the recipe's body as shoppers may see it (services/rich-text-images.ts), not the stored one;
+ * `products` the products it names that shoppers may buy (services/catalog.ts).
+ */
+export function toRecipe(doc: Doc, body: RichTextValue | null, products: RecipeProduct[]): Recipe {
   const list = (v: unknown, key: string): string[] =>
     Array.isArray(v) ? v.map((row) => str((row as Record<string, unknown>)[key])).filter(Boolean) : [];
   return {
@@ -85,5 +96,6 @@ export function toRecipe(doc: Doc, body: RichTextValue | null): Recipe {
     body,
     img: imageRef(doc.img),
     created_at: str(doc.createdAt),
+    products,
   };
 }

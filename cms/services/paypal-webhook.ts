@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../lib/app-error';
 import { awaitsWebhook, completeFromWebhook } from './payments';
 import { paypal, paypalSettings } from './paypal/instance';
 
-const eventSchema = z.looseObject({
+export const eventSchema = z.looseObject({
   id: z.string().max(100),
   event_type: z.string().max(100),
   resource: z.looseObject({

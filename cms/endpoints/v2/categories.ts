@@ -3,7 +3,7 @@ import { idSchema } from '@shop/shared';
 import { param, v2 } from '../../lib/endpoint';
 import * as catalog from '../../services/catalog';
 
-const topParam = z.union([z.literal('ALL'), idSchema]);
+export const topParam = z.union([z.literal('ALL'), idSchema]);
 
 export const categoryEndpoints = [
   v2('get', '/categories', async (req) => {

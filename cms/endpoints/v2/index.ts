@@ -4,6 +4,7 @@ import { v2 } from '../../lib/endpoint';
 import { adminEndpoints } from './admin';
 import { adminCatalogEndpoints } from './admin-catalog';
 import { analyticsEndpoints } from './analytics';
+import { apiReferenceEndpoints } from './api-reference';
 import { assetEndpoints } from './assets';
 import { authEndpoints } from './auth';
 import { categoryEndpoints } from './categories';
@@ -29,6 +30,7 @@ export const v2Endpoints: Endpoint[] = [
   ...assetEndpoints,
   ...userEndpoints,
   ...analyticsEndpoints,
+  ...apiReferenceEndpoints,
   // Last: any other /api/v2 path answers 404 in the envelope rather than Payload's own format.
   ...(['get', 'post', 'put', 'patch', 'delete'] as const).map((method) =>
     v2(method, '/:path*', async () => {

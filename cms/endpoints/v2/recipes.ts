@@ -1,6 +1,7 @@
 import { idSchema } from '@shop/shared';
 import { param, v2 } from '../../lib/endpoint';
 import * as catalog from '../../services/catalog';
+import { adminRecipeEndpoints } from './admin-recipes';
 
 // Fixed paths come before /recipes/:id because Payload matches root endpoints in order.
 export const recipeEndpoints = [
@@ -12,4 +13,6 @@ export const recipeEndpoints = [
   v2('get', '/recipes/:id', async (req) => ({
     result: await catalog.getRecipe(req.payload, idSchema.parse(param(req, 'id'))),
   })),
+  // The control centre's side of recipes lives with them (registered through this list, under /admin/recipes).
+  ...adminRecipeEndpoints,
 ];

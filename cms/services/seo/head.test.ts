@@ -75,6 +75,7 @@ describe('recipeSteps', () => {
     body,
     img: null,
     created_at: '',
+    products: [],
   });
 
   it('when the body has headings, paragraphs and a list, then each paragraph and item is a step and headings are not', () => {

@@ -6,3 +6,4 @@
 export * from './index';
 export * from './admin-api';
 export * from './admin-catalog-api';
+export * from './admin-recipes-api';

@@ -65,6 +65,16 @@ export interface Recipe {
   body: RichTextValue | null;
   img: ImageRef | null;
   created_at: string;
+  /** The shop's products the recipe uses, in the editor's order: published ones only. */
+  products: RecipeProduct[];
+}
+
+/**
+ * A product a recipe uses: the storefront's product card fields, plus what one unit sells for after its
+ * discount (shared pricing, the cart's own rule), for clients that do not price products themselves.
+ */
+export interface RecipeProduct extends PublicProduct {
+  unit_price: number;
 }
 
 export interface PublicConfig {

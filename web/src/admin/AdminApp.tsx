@@ -22,6 +22,7 @@ const UserFormPage = lazy(() => import('./routes/users/UserFormPage'));
 const AnalyticsPage = lazy(() => import('./routes/analytics/AnalyticsPage'));
 const AssetsPage = lazy(() => import('./routes/assets/AssetsPage'));
 const AuditLogPage = lazy(() => import('./routes/audit-log/AuditLogPage'));
+const RecipesPage = lazy(() => import('./routes/recipes/RecipesPage'));
 
 /** Confirmations use antd's App-scoped modal API, so they get the theme like the toasts do. */
 function ModalBridge() {
@@ -67,6 +68,7 @@ export default function AdminApp() {
           <Route path="analytics" element={<AnalyticsPage />} />
           <Route path="assets" element={<AssetsPage />} />
           <Route path="audit-log" element={<AuditLogPage />} />
+          <Route path="recipes" element={<RecipesPage />} />
         </Route>
         {/* SPEC §2: unknown admin paths go to the login, which forwards a signed-in admin to the dashboard. */}
         <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -9,6 +9,7 @@ import {
   ShoppingCartOutlined,
   TeamOutlined,
   AuditOutlined,
+  ReadOutlined,
 } from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
@@ -21,6 +22,7 @@ const ICONS: Record<NavEntryKey, ReactNode> = {
   dashboard: <DashboardOutlined />,
   orders: <ShoppingCartOutlined />,
   products: <AppstoreOutlined />,
+  recipes: <ReadOutlined />,
   users: <TeamOutlined />,
   images: <PictureOutlined />,
   analytics: <BarChartOutlined />,

@@ -7,6 +7,7 @@ describe('activeNavEntry', () => {
     expect(activeNavEntry('/admin/orders')).toBe('orders');
     expect(activeNavEntry('/admin/assets')).toBe('images');
     expect(activeNavEntry('/admin/settings')).toBe('settings');
+    expect(activeNavEntry('/admin/recipes')).toBe('recipes');
   });
 
   it('when on a sub-page of an entry, then the entry stays active', () => {
@@ -32,7 +33,7 @@ describe('activeNavEntry', () => {
 
 describe('entries', () => {
   it("when listing the drawer, then it has SPEC §2's order with the divider after Images", () => {
-    expect(MAIN_ENTRIES.map((e) => e.label)).toEqual(['Dashboard', 'Orders', 'Products', 'Users', 'Images']);
+    expect(MAIN_ENTRIES.map((e) => e.label)).toEqual(['Dashboard', 'Orders', 'Products', 'Recipes', 'Users', 'Images']);
     expect(SECONDARY_ENTRIES.map((e) => e.label)).toEqual(['Analytics', 'Notifications', 'Audit log', 'Settings']);
   });
 });

@@ -4,7 +4,16 @@
  */
 
 export type NavEntryKey =
-  'dashboard' | 'orders' | 'products' | 'users' | 'images' | 'analytics' | 'notifications' | 'audit' | 'settings';
+  | 'dashboard'
+  | 'orders'
+  | 'products'
+  | 'recipes'
+  | 'users'
+  | 'images'
+  | 'analytics'
+  | 'notifications'
+  | 'audit'
+  | 'settings';
 
 export interface NavEntry {
   key: NavEntryKey;
@@ -27,6 +36,7 @@ export const MAIN_ENTRIES: readonly NavEntry[] = [
     // The category list is a tab of the products screen, and its forms live under /admin/categories.
     sections: ['/admin/products', '/admin/categories'],
   },
+  { key: 'recipes', label: 'Recipes', to: '/admin/recipes', sections: ['/admin/recipes'] },
   { key: 'users', label: 'Users', to: '/admin/users', sections: ['/admin/users'] },
   { key: 'images', label: 'Images', to: '/admin/assets', sections: ['/admin/assets'] },
 ];

@@ -15,6 +15,15 @@ export const CART_MESSAGES = {
     title: 'Not available',
     description: `${name} is out of stock at the moment and cannot be added to the cart.`,
   }),
+  /** "Add all to cart" on a recipe: one notice for the lot; the page itself names what was left out. */
+  addedMany: (count: number) => ({
+    title: 'Added to cart',
+    description: `${count} ${count === 1 ? 'product is' : 'products are'} now in your cart.`,
+  }),
+  noneAvailable: {
+    title: 'Not available',
+    description: 'None of these products can be bought at the moment.',
+  },
   full: {
     title: 'Your cart is full',
     description: 'A cart holds up to 100 different products. Please complete this order first.',

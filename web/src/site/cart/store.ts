@@ -30,6 +30,15 @@ export interface CartProductRef {
   inventory_stock: boolean;
 }
 
+/** What `addAll` did with each product it was given. */
+export interface AddAllResult {
+  added: CartProductRef[];
+  /** Out of stock. */
+  unavailable: CartProductRef[];
+  /** In stock, but the cart already holds MAX_LINES other products. */
+  full: CartProductRef[];
+}
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: CartItem[] | null = null;
@@ -99,6 +108,38 @@ export const cartStore = {
     commit(next);
     notify.success(CART_MESSAGES.added(product.name, Math.max(1, Math.floor(quantity))));
     return true;
+  },
+
+  /**
+   * Several products at once (a recipe's "Add all to cart"): one more unit of each product in stock (the same
+   * as pressing each card's cart button once), one save and one notice for the lot. Out-of-stock products are
+   * left out, and so are new lines once the cart is full; the caller tells the shopper which.
+   */
+  addAll(products: readonly CartProductRef[]): AddAllResult {
+    const result: AddAllResult = { added: [], unavailable: [], full: [] };
+    let next = read();
+    for (const product of products) {
+      if (!product.inventory_stock) {
+        result.unavailable.push(product);
+        continue;
+      }
+      const after = addItem(next, product.id, 1);
+      if (after === next) {
+        result.full.push(product);
+        continue;
+      }
+      next = after;
+      result.added.push(product);
+    }
+    if (result.added.length > 0) {
+      commit(next);
+      notify.success(CART_MESSAGES.addedMany(result.added.length));
+    } else if (result.full.length > 0) {
+      notify.warning(CART_MESSAGES.full);
+    } else if (result.unavailable.length > 0) {
+      notify.warning(CART_MESSAGES.noneAvailable);
+    }
+    return result;
   },
 
   remove(product: Pick<CartProductRef, 'id' | 'name'>): void {

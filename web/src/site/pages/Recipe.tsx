@@ -4,6 +4,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api';
 import { useRecipe } from '../api/recipes';
 import { AssetImage } from '../components/AssetImage';
+import { RecipeProducts } from '../components/RecipeProducts';
 import { RichTextBody } from '../components/RichText';
 import { useDocumentMeta } from '../lib/use-document-meta';
 import { Breadcrumb } from '../ui/Breadcrumb';
@@ -12,8 +13,8 @@ import { ClockCircleIcon } from '../ui/icons';
 import './recipe.css';
 
 /**
- * /site/recipes/{id}: one recipe, its picture, teaser and ingredients, and the method as the editor wrote it
- * (rich text). Its own chunk: the Lexical converter is only downloaded by shoppers who open a recipe.
+ * /site/recipes/{id}: one recipe, its picture, teaser and ingredients, the shop's products it uses (with
+ * "Add all to cart") and the method as the editor wrote it (rich text). Its own chunk: the Lexical converter is only downloaded by shoppers who open a recipe.
  */
 export default function Recipe() {
   const { id } = useParams<{ id: string }>();
@@ -62,6 +63,7 @@ export default function Recipe() {
               </ul>
             </section>
           )}
+          <RecipeProducts recipeName={recipe.name} products={recipe.products ?? []} />
         </aside>
         <div className="recipe-page-body" data-testid="recipe-body">
           <RichTextBody value={recipe.body} imageAlt={recipe.name} />

@@ -1,0 +1,67 @@
+/** The descriptions of the sign-in routes (endpoints/v2/auth.ts). */
+import { z } from 'zod';
+import { AUTH_RESULTS, loginSchema, resetPasswordSchema, resetTokenSchema } from '@shop/shared/admin';
+import { adminSessionSchema, inviteCheckSchema } from '@shop/shared/responses';
+import type { RouteDoc } from './route-doc';
+
+const setsSessionCookie = z.object({
+  'Set-Cookie': z.string().meta({ description: 'The session cookie (payload-token), HttpOnly.' }),
+});
+const byToken = z.object({ token: resetTokenSchema });
+
+export const authDocs: RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/auth/login',
+    tag: 'Auth',
+    access: 'public',
+    summary: 'Sign in to the control centre',
+    description:
+      'The password is sent as the SHA-256 hex of what was typed. An editor’s right password is refused with 403 ' +
+      'and no session.',
+    body: loginSchema,
+    reply: { result: adminSessionSchema, description: 'Signed in; the session cookie is set' },
+    replyHeaders: setsSessionCookie,
+    errors: [401, 403, 413, 429],
+  },
+  {
+    method: 'post',
+    path: '/auth/logout',
+    tag: 'Auth',
+    access: 'public',
+    summary: 'Sign out: ends the session and expires its cookie',
+    reply: { result: z.literal(AUTH_RESULTS.signedOut) },
+    replyHeaders: setsSessionCookie,
+  },
+  {
+    method: 'post',
+    path: '/auth/reset',
+    tag: 'Auth',
+    access: 'admin',
+    summary: 'Mail the signed-in admin a link to choose a new password, and sign them out',
+    reply: { result: z.literal(AUTH_RESULTS.resetLinkSent) },
+    replyHeaders: setsSessionCookie,
+    errors: [429, 503],
+  },
+  {
+    method: 'get',
+    path: '/auth/invite/:token',
+    tag: 'Auth',
+    access: 'public',
+    summary: 'Check an invite or reset link: who it is for',
+    params: byToken,
+    reply: { result: inviteCheckSchema },
+    errors: [404, 429],
+  },
+  {
+    method: 'put',
+    path: '/auth/reset/:token',
+    tag: 'Auth',
+    access: 'public',
+    summary: 'Set the password through an invite or reset link',
+    params: byToken,
+    body: resetPasswordSchema,
+    reply: { result: z.literal(AUTH_RESULTS.passwordChanged) },
+    errors: [404, 413, 429],
+  },
+];

@@ -1,0 +1,99 @@
+/**
+ * The API description of /api/v2 (OpenAPI 3.1), generated from the zod schemas the routes validate with and
+ * the reply schemas of @shop/shared/responses. To describe a new route, add its RouteDoc to the file of this
+ * folder that matches its endpoint file; cms/test/openapi.test.ts fails while a registered route has none.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createDocument } from 'zod-openapi';
+import { repoRoot } from '../../../lib/paths';
+import { adminDocs } from './admin';
+import { adminCatalogDocs } from './admin-catalog';
+import { authDocs } from './auth';
+import { referenceDocs } from './reference';
+import { openApiPath, operationOf, type RouteDoc } from './route-doc';
+import { storefrontDocs } from './storefront';
+
+export { openApiPath, type RouteDoc } from './route-doc';
+
+export const routeDocs: RouteDoc[] = [
+  ...storefrontDocs,
+  ...authDocs,
+  ...adminDocs,
+  ...adminCatalogDocs,
+  ...referenceDocs,
+];
+
+const DESCRIPTION = `The API of Bottega di Famiglia's storefront and control centre.
+
+Every JSON reply is the envelope \`{result, status, pagination?}\` whose \`status\` equals the HTTP status;
+lists add \`pagination: {count, page?, limit?}\`. An error's \`result\` is a sentence, a notice
+\`{title, description}\` (rate limits), a list of \`{path, message}\` (a request field failing its check) or a
+sentence with details \`{message, …}\`. Bad input is always a 4xx and changes nothing.
+
+Query arrays are written \`key[0]=value&key[1]=value\` (a sort is \`sort[0]=column&sort[1]=ASC\`); empty
+values are left out. Passwords travel as the SHA-256 hex of what was typed.
+
+The control centre's routes need an admin's session cookie (from POST auth/login); a signed-out request
+gets 401, an editor's session (the /cms panel's only) 403. Requests with a cookie must come from the shop's
+own origin (or one of \`CORS_ORIGINS\`). Any other path under /api/v2 answers 404 in the envelope.`;
+
+const TAGS = [
+  'Storefront',
+  'Products',
+  'Categories',
+  'Recipes',
+  'Orders',
+  'Payments',
+  'Auth',
+  'Admin: dashboard and settings',
+  'Admin: orders',
+  'Admin: paperwork',
+  'Admin: live alerts',
+  'Admin: notifications',
+  'Admin: audit log',
+  'Admin: catalogue',
+  'Admin: images',
+  'Admin: accounts',
+  'Admin: analytics',
+  'API description',
+];
+
+const shopVersion = (): string =>
+  (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** Builds the document from the route descriptions; its version is the shop's (the root package.json's). */
+export function buildApiDocument(docs: RouteDoc[] = routeDocs, version = shopVersion()) {
+  const paths: Record<string, Record<string, ReturnType<typeof operationOf>>> = {};
+  for (const doc of docs) {
+    const path = openApiPath(doc.path);
+    const item = (paths[path] ??= {});
+    if (item[doc.method]) throw new Error(`Described twice: ${doc.method.toUpperCase()} ${doc.path}`);
+    item[doc.method] = operationOf(doc);
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: { title: 'Bottega di Famiglia API', version, description: DESCRIPTION },
+    servers: [{ url: '/api/v2' }],
+    tags: TAGS.map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'payload-token',
+          description: "An admin's session, set by POST auth/login.",
+        },
+      },
+    },
+  });
+}
+
+let cached: string | undefined;
+
+/** The document as JSON, built on first use: the schemas never change while the server runs. */
+export function apiDocumentJson(): string {
+  cached ??= JSON.stringify(buildApiDocument());
+  return cached;
+}
