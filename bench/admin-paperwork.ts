@@ -12,7 +12,10 @@ import {
   renderPickList,
 } from '../cms/services/admin/paperwork/render';
 
-const SHOP = { name: 'Bottega di Famiglia', lines: ['shop@bottegadifamiglia.example'] };
+const SHOP = {
+  name: 'Bottega di Famiglia',
+  lines: ['118 Mulberry Street', 'New York, NY 10013', 'United States', 'shop@bottegadifamiglia.example'],
+};
 const PRODUCTS = 40;
 
 function benchOrder(i: number): AdminOrder {
