@@ -259,7 +259,10 @@ describe('webhook completion', () => {
     const orderId = orders[0].id;
     for (const r of hookReplies) {
       expect(r.status, r.text).toBe(200);
-      expect(r.body.result.order).toBe(orderId);
+      // A webhook that lands after a capture already finished the payment finds nothing waiting and, by
+      // design, answers without verifying and without naming the order (see handlePayPalWebhook); one that
+      // took part names it. Which of the two each gets depends on the interleaving.
+      expect([orderId, null]).toContain(r.body.result.order);
     }
     for (const r of captureReplies) {
       expect(r.status, r.text).toBe(200);
