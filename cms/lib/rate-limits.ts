@@ -12,6 +12,7 @@ import { MESSAGES } from '@shop/shared';
 import { env } from './env';
 import { sendEnvelope } from './express-helpers';
 import { connectedRedis, type Redis } from './redis';
+import { RedisFallback } from './redis-fallback';
 
 type LimiterName = 'contact' | 'orderLookup' | 'payment' | 'capture' | 'webhook';
 
@@ -23,42 +24,46 @@ type LimiterName = 'contact' | 'orderLookup' | 'payment' | 'capture' | 'webhook'
 class SharedCounterStore implements Store {
   readonly localKeys = false;
   private readonly local = new MemoryStore();
-  private warned = false;
+  private readonly fallback: RedisFallback;
 
   constructor(
     private readonly shared: RedisStore,
     readonly prefix: string,
-  ) {}
+  ) {
+    this.fallback = new RedisFallback((reason) =>
+      console.warn(`Rate limit ${prefix}: Redis unavailable (${reason}); counting in this process until it is back`),
+    );
+  }
 
   init(options: Options): void {
     this.local.init(options);
     // The store loads its scripts here; a failure is retried by its first increment (NOSCRIPT), not fatal.
-    void Promise.resolve(this.shared.init(options)).catch((err: unknown) => this.failed(err));
+    void Promise.resolve(this.shared.init(options)).catch((err: unknown) => this.fallback.failed(err));
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    return this.attempt(
+    return this.fallback.run(
       () => this.shared.get(key),
       () => this.local.get(key),
     );
   }
 
   async increment(key: string): Promise<IncrementResponse> {
-    return this.attempt(
+    return this.fallback.run(
       () => this.shared.increment(key),
       () => this.local.increment(key),
     );
   }
 
   async decrement(key: string): Promise<void> {
-    await this.attempt(
+    await this.fallback.run(
       () => this.shared.decrement(key),
       () => this.local.decrement(key),
     );
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.attempt(
+    await this.fallback.run(
       () => this.shared.resetKey(key),
       () => this.local.resetKey(key),
     );
@@ -66,26 +71,6 @@ class SharedCounterStore implements Store {
 
   shutdown(): void {
     this.local.shutdown();
-  }
-
-  private async attempt<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
-    try {
-      const result = await shared();
-      this.warned = false;
-      return result;
-    } catch (err) {
-      this.failed(err);
-      return local();
-    }
-  }
-
-  private failed(err: unknown): void {
-    if (this.warned) return;
-    this.warned = true;
-    console.warn(
-      `Rate limit ${this.prefix}: Redis unavailable (${err instanceof Error ? err.message : String(err)}); ` +
-        'counting in this process until it is back',
-    );
   }
 }
 

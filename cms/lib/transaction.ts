@@ -114,6 +114,18 @@ function sqliteClientOf(req: PayloadRequest): LibsqlClient | null {
   return db.name === 'sqlite' && db.client ? db.client : null;
 }
 
+/** Runs the work in the transaction `req` holds: committed when it succeeds, rolled back when it throws. */
+async function commitOrKill<T>(req: PayloadRequest, work: () => Promise<T>): Promise<T> {
+  try {
+    const out = await work();
+    await commitTransaction(req);
+    return out;
+  } catch (err) {
+    await killTransaction(req);
+    throw err;
+  }
+}
+
 /**
  * Runs `work` with `req` inside one database transaction: every Payload write given this `req` commits with
  * the others or none does. A `req` already in a transaction joins it (the caller commits). On MongoDB this is
@@ -124,14 +136,7 @@ export async function withTransaction<T>(req: PayloadRequest, work: () => Promis
   const client = sqliteClientOf(req);
   if (!client) {
     await initTransaction(req);
-    try {
-      const out = await work();
-      await commitTransaction(req);
-      return out;
-    } catch (err) {
-      await killTransaction(req);
-      throw err;
-    }
+    return commitOrKill(req, work);
   }
 
   const gate = gateOf(client);
@@ -142,14 +147,7 @@ export async function withTransaction<T>(req: PayloadRequest, work: () => Promis
     gate.ownerOpening = true;
     req.transactionID = await openSession(req.payload.db as unknown as DrizzleSessionHost);
     gate.ownerOpening = false;
-    try {
-      const out = await work();
-      await commitTransaction(req);
-      return out;
-    } catch (err) {
-      await killTransaction(req);
-      throw err;
-    }
+    return await commitOrKill(req, work);
   } finally {
     gate.ownerOpening = false;
     // A transaction Payload already ended (an operation that failed kills it) leaves the id behind on some paths.

@@ -1,4 +1,5 @@
 import type { Redis } from '../../lib/redis';
+import { RedisFallback } from '../../lib/redis-fallback';
 
 /**
  * Counts events per key within a fixed window. The in-memory store serves one process; several app instances
@@ -94,17 +95,21 @@ return 0`;
  * still throttled per instance, rather than failing or letting every guess through.
  */
 export class RedisAttemptStore implements AttemptStore {
-  private warned = false;
+  private readonly outage: RedisFallback;
 
   constructor(
     private readonly redis: Redis,
     private readonly fallback: AttemptStore = new MemoryAttemptStore(),
     private readonly prefix = 'throttle:',
-    private readonly warn: (message: string) => void = (m) => console.warn(m),
-  ) {}
+    warn: (message: string) => void = (m) => console.warn(m),
+  ) {
+    this.outage = new RedisFallback((reason) =>
+      warn(`Sign-in throttle: Redis unavailable (${reason}); counting in this process until it is back`),
+    );
+  }
 
   increment(key: string, windowMs: number): Promise<number> {
-    return this.attempt(
+    return this.outage.run(
       async () =>
         Number(await this.redis.eval(INCREMENT, { keys: [this.prefix + key], arguments: [String(windowMs)] })),
       () => this.fallback.increment(key, windowMs),
@@ -112,7 +117,7 @@ export class RedisAttemptStore implements AttemptStore {
   }
 
   decrement(key: string): Promise<void> {
-    return this.attempt(
+    return this.outage.run(
       async () => {
         await this.redis.eval(DECREMENT, { keys: [this.prefix + key] });
       },
@@ -121,34 +126,19 @@ export class RedisAttemptStore implements AttemptStore {
   }
 
   count(key: string): Promise<number> {
-    return this.attempt(
+    return this.outage.run(
       async () => Number((await this.redis.get(this.prefix + key)) ?? 0),
       () => this.fallback.count(key),
     );
   }
 
   reset(key: string): Promise<void> {
-    return this.attempt(
+    return this.outage.run(
       async () => {
         await this.redis.del(this.prefix + key);
       },
       () => this.fallback.reset(key),
     );
-  }
-
-  private async attempt<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
-    try {
-      const result = await shared();
-      this.warned = false;
-      return result;
-    } catch (err) {
-      if (!this.warned) {
-        this.warned = true;
-        const reason = err instanceof Error ? err.message : String(err);
-        this.warn(`Sign-in throttle: Redis unavailable (${reason}); counting in this process until it is back`);
-      }
-      return local();
-    }
   }
 }
 

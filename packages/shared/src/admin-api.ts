@@ -126,16 +126,17 @@ export const SHOP_ADDRESS_MAX_LINES = 6;
  * The postal address printed under the shop's name on the papers: lines as typed (street, town, country),
  * each trimmed, blank lines dropped, so the papers' header keeps its height.
  */
+export const tidyShopAddress = (text: string): string =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+
 export const shopAddressSchema = z
   .string()
   .max(600)
-  .transform((text) =>
-    text
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter(Boolean)
-      .join('\n'),
-  )
+  .transform(tidyShopAddress)
   .pipe(
     z
       .string()

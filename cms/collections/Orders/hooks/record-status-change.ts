@@ -1,4 +1,5 @@
 import type { CollectionBeforeChangeHook } from 'payload';
+import { describeActor } from '../../../lib/actor';
 
 /** One row of an order's `status_history` array as stored. */
 export interface StatusChangeRecord {
@@ -7,18 +8,6 @@ export interface StatusChangeRecord {
   at: string;
   by_id: string | null;
   by: string;
-}
-
-/** How a change is signed: the admin's name and email, kept as text so it outlives the account. */
-export function describeActor(user: unknown): { by_id: string | null; by: string } {
-  if (!user || typeof user !== 'object') return { by_id: null, by: 'system' };
-  const u = user as { id?: unknown; firstname?: unknown; lastname?: unknown; email?: unknown };
-  const name = [u.firstname, u.lastname].filter((p): p is string => typeof p === 'string' && p !== '').join(' ');
-  const email = typeof u.email === 'string' ? u.email : '';
-  return {
-    by_id: u.id === undefined || u.id === null ? null : String(u.id),
-    by: email ? `${name || email} <${email}>` : name || 'unknown',
-  };
 }
 
 /**

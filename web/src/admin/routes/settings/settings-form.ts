@@ -1,4 +1,10 @@
-import { type AdminConfig, type AdminConfigInput, adminConfigSchema, toCents } from '@shop/shared/admin';
+import {
+  type AdminConfig,
+  type AdminConfigInput,
+  adminConfigSchema,
+  tidyShopAddress,
+  toCents,
+} from '@shop/shared/admin';
 import type { CategoryChoice } from '../../api/config';
 
 /** What the settings form edits; the rest of AdminConfig is shown read-only. */
@@ -31,14 +37,6 @@ const sameOrder = (a: readonly string[], b: readonly string[]) =>
 const sameAmount = (a: number | null, b: number | null) =>
   a === null || b === null ? a === b : toCents(a) === toCents(b);
 
-/** The address as the server keeps it (see shopAddressSchema): trimmed lines, blank ones dropped. */
-const tidyAddress = (text: string) =>
-  text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .join('\n');
-
 /**
  * Whether saving would change anything. Compared the way the server stores the values: the category order
  * matters (it is the display order), the fee to the cent, and texts without the spaces the server trims.
@@ -50,7 +48,7 @@ export function settingsChanged(baseline: SettingsDraft, draft: SettingsDraft): 
     baseline.shipment_method.trim() !== draft.shipment_method.trim() ||
     baseline.admin_email.trim() !== draft.admin_email.trim() ||
     baseline.shop_name.trim() !== draft.shop_name.trim() ||
-    tidyAddress(baseline.shop_address) !== tidyAddress(draft.shop_address)
+    tidyShopAddress(baseline.shop_address) !== tidyShopAddress(draft.shop_address)
   );
 }
 
