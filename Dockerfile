@@ -1,7 +1,7 @@
 # Production image: the SPA, the /cms panel and the server (cms/dist, compiled ahead of time) are built here;
 # `npm start` (scripts/start.mjs) then only runs the compiled server. Several of these behind a proxy:
 # docker-compose.yml and README "Running more than one instance".
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/shared/package.json packages/shared/
@@ -11,7 +11,7 @@ RUN npm ci
 COPY . .
 RUN npm run build && rm -rf cms/.next/cache
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data UPLOADS_DIR=/app/data/uploads
 WORKDIR /app
 COPY --from=build /app /app
