@@ -13,13 +13,17 @@ const tok = uid()
   .slice(0, 8)
   .toLowerCase();
 
-const products = {} as Record<'gragnano' | 'paccheri' | 'pesto' | 'box' | 'caffe' | 'hidden' | 'oil', Doc>;
+const products = {} as Record<
+  'gragnano' | 'paccheri' | 'pesto' | 'box' | 'caffe' | 'hidden' | 'oil' | 'taralli' | 'crema',
+  Doc
+>;
 
 beforeAll(async () => {
   server = await startServer();
   admin = await server.loginAdmin();
   const pastaCat = await createCategory(admin, { name: `Artisanal Pasta ${tok}` });
   const otherCat = await createCategory(admin, { name: `Pantry ${tok}` });
+  const accentCat = await createCategory(admin, { name: `Specialità Pugliesi ${tok}` });
   const make = (name: string, description: string, categories: string[], stars: number, published = true) =>
     createProduct(admin, { name: `${name} ${tok}`, description, categories, stars, published });
   products.gragnano = await make('Spaghetti di Gragnano', 'Bronze-cut, slow dried.', [pastaCat.id], 5);
@@ -28,6 +32,8 @@ beforeAll(async () => {
   products.box = await make('Pasta Lover Box', 'Three shapes in a gift box.', [otherCat.id], 2);
   products.caffe = await make('Caffè del Nonno', 'Dark roast beans.', [otherCat.id], 1);
   products.oil = await make('Olio Novello', 'Green and peppery.', [otherCat.id], 5);
+  products.taralli = await make('Taralli Croccanti', 'Crunchy rings.', [accentCat.id], 2);
+  products.crema = await make('Crema di Pistacchio', 'Spalmabile sulle crêpes, dolcissima.', [otherCat.id], 2);
   products.hidden = await make('Pasta Segreta', 'Not yet for sale.', [pastaCat.id], 5, false);
 });
 afterAll(() => server?.stop());
@@ -55,6 +61,24 @@ describe('GET /api/v2/products?search=', () => {
   it('when the search has no accent and the name has one, or the case differs, then it is found', async () => {
     expect((await search(`CAFFE ${tok}`)).result.map((p) => p.id)).toEqual([products.caffe.id]);
     expect((await search(`ragu ${tok}`)).result.map((p) => p.id)).toEqual([products.paccheri.id]);
+  });
+
+  it('when the search has no accent and only a category name has one, then the products of that category are found', async () => {
+    expect((await search(`specialita ${tok}`)).result.map((p) => p.id)).toEqual([products.taralli.id]);
+    expect((await search(`PUGLIESI ${tok}`)).result.map((p) => p.id)).toEqual([products.taralli.id]);
+  });
+
+  it('when the search has an accent and a category name has it too, then the products of that category are found', async () => {
+    expect((await search(`SPECIALITÀ ${tok}`)).result.map((p) => p.id)).toEqual([products.taralli.id]);
+  });
+
+  it('when the search has no accent and only the description has one, then the product is found', async () => {
+    expect((await search(`crepes ${tok}`)).result.map((p) => p.id)).toEqual([products.crema.id]);
+    expect((await search(`DOLCISSIMA ${tok}`)).result.map((p) => p.id)).toEqual([products.crema.id]);
+  });
+
+  it('when the search has accents the description has too, in other capitals, then the product is found', async () => {
+    expect((await search(`CRÊPES ${tok}`)).result.map((p) => p.id)).toEqual([products.crema.id]);
   });
 
   it('when results run over a page, then the ranking carries on across pages', async () => {

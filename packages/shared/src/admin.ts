@@ -7,3 +7,4 @@ export * from './index';
 export * from './admin-api';
 export * from './admin-catalog-api';
 export * from './admin-recipes-api';
+export * from './status-on-open';

@@ -43,6 +43,22 @@ describe('searchScore', () => {
   it('when the product name has accents, then a search without them finds it', () => {
     expect(searchScore(['caffe'], product('Caffè del Nonno'))).toBe(10);
   });
+
+  it('when only a category name has accents, then a search without them finds it in the category', () => {
+    expect(searchScore(['specialita'], product('Taralli', 'crunchy rings', ['Specialità Pugliesi']))).toBe(4);
+    expect(searchScore(['pugliesi'], product('Taralli', 'crunchy rings', ['Dolci', 'SPECIALITÀ PUGLIESI']))).toBe(4);
+  });
+
+  it('when only the description has accents, then a search without them finds it in the description', () => {
+    expect(searchScore(['crepes'], product('Crema di Pistacchio', 'Spalmabile sulle crêpes'))).toBe(1);
+    expect(searchScore(['perche'], product('Crema di Pistacchio', 'PERCHÉ NO'))).toBe(1);
+  });
+
+  it('when the search has accents and the category or description has none, then it is found there too', () => {
+    const p = product('Taralli', 'crunchy rings', ['Pugliese Snacks']);
+    expect(searchScore(searchTerms('Pùglìese'), p)).toBe(4);
+    expect(searchScore(searchTerms('crünchy'), p)).toBe(1);
+  });
 });
 
 describe('rankProducts', () => {
@@ -66,6 +82,19 @@ describe('rankProducts', () => {
   it('when the search is empty, then every product comes back in the order given', () => {
     expect(rankProducts('  ', shelf)).toHaveLength(5);
     expect(rankProducts(undefined, shelf)[0].name).toBe('Olio Novello 500 ml');
+  });
+
+  it('when the search has no accent, then the products whose category or description has it are ranked in', () => {
+    const accented = [
+      product('Taralli', 'crunchy rings', ['Specialità']),
+      product('Crema di Pistacchio', 'per le specialità dolci', ['Spreads']),
+      product('Specialita Box', 'a gift', ['Gift Boxes']),
+    ];
+    expect(rankProducts('specialita', accented).map((p) => p.name)).toEqual([
+      'Specialita Box',
+      'Taralli',
+      'Crema di Pistacchio',
+    ]);
   });
 
   it('when nothing matches, then the result is empty', () => {

@@ -1,5 +1,10 @@
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
-import { type AdminNotification, formatAdminDate } from '@shop/shared/admin';
+import {
+  type AdminNotification,
+  formatAdminDate,
+  notificationStatusOnOpen,
+  type RecordStatus,
+} from '@shop/shared/admin';
 import { Button, Card, Descriptions, type DescriptionsProps, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -21,16 +26,17 @@ import { listAddress, type ListLocationState } from './list-location';
 import './notifications.css';
 
 /**
- * SPEC §4: a new message becomes read when an admin opens it. The reply is not waited for before showing
- * the message; the cached copy, the lists and the drawer's violet badge follow once the server agrees.
+ * SPEC §4: a new message becomes read when an admin opens it (notificationStatusOnOpen). The reply is not
+ * waited for before showing the message; the cached copy, the lists and the drawer's violet badge follow once
+ * the server agrees.
  */
-async function markRead(notification: AdminNotification): Promise<void> {
-  const envelope = await updateNotificationStatus(notification.id, 'read');
+async function markOpened(notification: AdminNotification, status: RecordStatus): Promise<void> {
+  const envelope = await updateNotificationStatus(notification.id, status);
   // An automatic change gets no success toast; failures still get theirs (and 401/403 log out).
   if (handleResult(envelope, { method: 'put', success: false }) !== 'success') return;
   await mutate<AdminNotification>(
     notificationKey(notification.id),
-    (current) => (current ? { ...current, status: 'read' } : current),
+    (current) => (current ? { ...current, status } : current),
     { revalidate: false },
   );
   void refreshNotificationLists();
@@ -50,9 +56,10 @@ export default function NotificationDetailPage() {
   // and neither may send a second PUT.
   const markedId = useRef<string | null>(null);
   useEffect(() => {
-    if (!notification || notification.status !== 'new' || markedId.current === notification.id) return;
+    const next = notification ? notificationStatusOnOpen(notification.status) : null;
+    if (!notification || next === null || markedId.current === notification.id) return;
     markedId.current = notification.id;
-    void markRead(notification);
+    void markOpened(notification, next);
   }, [notification]);
 
   useLeaveOnLoadError(error, backTo);

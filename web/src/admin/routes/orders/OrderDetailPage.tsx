@@ -10,6 +10,7 @@ import {
   type OrderLine,
   type OrderStatus,
   type OrderStatusUpdate,
+  orderStatusOnOpen,
   orderTotals,
 } from '@shop/shared/admin';
 import {
@@ -267,14 +268,15 @@ export default function OrderDetailPage() {
 
   useLeaveOnLoadError(error, ORDERS_PATH);
 
-  // SPEC §4: opening a NEW order moves it to PROCESSING, once.
+  // SPEC §4: opening a NEW order moves it to PROCESSING (orderStatusOnOpen), once.
   useEffect(() => {
-    if (!order || order.status !== 'NEW' || promoting.has(order.id)) return;
+    const next = order ? orderStatusOnOpen(order.status) : null;
+    if (!order || next === null || promoting.has(order.id)) return;
     const orderId = order.id;
     promoting.add(orderId);
     void (async () => {
       try {
-        const envelope = await updateOrderStatus(orderId, 'PROCESSING');
+        const envelope = await updateOrderStatus(orderId, next);
         if (handleResult(envelope, { method: 'put', success: false }) === 'success') {
           await Promise.all([mutate(), revalidate(orderEventsKey(orderId))]);
           void refreshDashboard();
