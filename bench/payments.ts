@@ -11,6 +11,7 @@
 //   as in production, except one thing: this emulator sends no webhooks (it could not sign them for an
 //   address the shop takes for PayPal's), so the shop is spared the one request per checkout PayPal's
 //   webhook costs it; the first two set-ups include it.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,14 +84,15 @@ async function productsOf(base: string): Promise<string[]> {
 }
 
 /** The PayPal emulator on a port of its own in this process, standing for PayPal on the internet. */
-async function startRemotePayPal(): Promise<{ baseUrl: string; close: () => void }> {
+async function startRemotePayPal(): Promise<{ baseUrl: string; clientSecret: string; close: () => void }> {
   const { default: express } = await import('express');
   const { createPayPalEmulator } = await import('../cms/paypal-emulator/emulator');
   const app = express();
-  app.use('/__paypal', createPayPalEmulator());
+  const clientSecret = randomBytes(32).toString('base64url');
+  app.use('/__paypal', createPayPalEmulator({ clientSecret }));
   const port = await freePort();
   const server = app.listen(port);
-  return { baseUrl: `http://127.0.0.1:${port}/__paypal`, close: () => server.close() };
+  return { baseUrl: `http://127.0.0.1:${port}/__paypal`, clientSecret, close: () => server.close() };
 }
 
 const line = (label: string, times: number[]) =>
@@ -117,10 +119,10 @@ export async function benchPayments(): Promise<void> {
     timeoutMs: 300_000,
   });
   const remotePayPal = await startRemotePayPal();
-  // Only for this child's start: the emulator's fixed credentials, as a real PayPal's would be configured.
+  // Only for this child's start: the remote emulator's credentials, as a real PayPal's would be configured.
   Object.assign(process.env, {
     PAYPAL_CLIENT_ID: 'emulator-client',
-    PAYPAL_CLIENT_SECRET: 'emulator-secret',
+    PAYPAL_CLIENT_SECRET: remotePayPal.clientSecret,
     PAYPAL_BASE_URL: remotePayPal.baseUrl,
   });
   const remoteChild = await startSeededServer({

@@ -150,6 +150,8 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   if (paypal.mode === 'emulator') {
     const emulator = import('./paypal-emulator/emulator').then(({ createPayPalEmulator }) =>
       createPayPalEmulator({
+        // The random secret from the data folder, the one this server's own PayPal client signs in with.
+        clientSecret: paypal.clientSecret,
         webhookTarget: `${localOrigin()}/api/v2/payments/webhook`,
         webhookId: paypal.webhookId,
         webhookRetryBaseMs: env.paypalEmulatorRetryMs,

@@ -71,12 +71,12 @@ export default buildConfig({
   telemetry: false,
   db: databaseAdapter(env.databaseUri),
   sharp: lazySharp,
-  // Admins' and editors' writes to the catalogue, accounts, images, content and settings go to the audit log.
+  // Admins' and editors' writes to the catalogue, accounts, images, content, orders, contact messages and
+  // settings go to the audit log, whichever door they came through.
   collections: [
-    ...[Users, Assets, Categories, Products, Recipes].map(withAuditHooks),
-    Orders,
+    ...[Users, Assets, Categories, Products, Recipes, Orders].map(withAuditHooks),
     Payments,
-    Notifications,
+    withAuditHooks(Notifications),
     withAuditHooks(Changelogs),
     Leases,
     OrderEvents,

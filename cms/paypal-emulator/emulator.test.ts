@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -7,7 +8,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createPayPalClient,
   EMULATOR_CLIENT_ID,
-  EMULATOR_CLIENT_SECRET,
   EMULATOR_WEBHOOK_ID,
   PayPalApiError,
   paypalBaseUrl,
@@ -47,6 +47,8 @@ function listen(app: express.Express): Promise<Server> {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
 }
+/** This emulator's client secret: random per run, as the shop's server makes its own. */
+const EMULATOR_CLIENT_SECRET = randomBytes(32).toString('base64url');
 const originOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
 
 beforeAll(async () => {
@@ -68,6 +70,7 @@ beforeAll(async () => {
   app.use(
     '/__paypal',
     createPayPalEmulator({
+      clientSecret: EMULATOR_CLIENT_SECRET,
       webhookTarget: `${originOf(hookServer)}/webhook`,
       webhookDelayMs: 20,
       webhookRetryBaseMs: 100,
@@ -203,7 +206,7 @@ describe('settings', () => {
       mode: 'emulator',
       baseUrl: 'http://127.0.0.1:4321/__paypal',
       clientId: 'emulator-client',
-      clientSecret: 'emulator-secret',
+      clientSecret: '', // the random one from the data folder, filled in by services/paypal/instance.ts
       webhookId: EMULATOR_WEBHOOK_ID,
       sdkBaseUrl: '/__paypal/sdk/js',
     });
@@ -245,7 +248,7 @@ describe('authentication', () => {
     const res = await fetch(`${api}/v1/oauth2/token`, {
       method: 'POST',
       headers: {
-        Authorization: `Basic ${Buffer.from('emulator-client:emulator-secret').toString('base64')}`,
+        Authorization: `Basic ${Buffer.from(`${EMULATOR_CLIENT_ID}:${EMULATOR_CLIENT_SECRET}`).toString('base64')}`,
         'Content-Type': 'application/x-www-form-urlencoded',
       },
       body: 'grant_type=client_credentials',
@@ -377,7 +380,7 @@ describe('create order', () => {
     const tokenRes = await fetch(`${api}/v1/oauth2/token`, {
       method: 'POST',
       headers: {
-        Authorization: `Basic ${Buffer.from('emulator-client:emulator-secret').toString('base64')}`,
+        Authorization: `Basic ${Buffer.from(`${EMULATOR_CLIENT_ID}:${EMULATOR_CLIENT_SECRET}`).toString('base64')}`,
         'Content-Type': 'application/x-www-form-urlencoded',
       },
       body: 'grant_type=client_credentials',

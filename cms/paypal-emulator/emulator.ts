@@ -12,14 +12,21 @@
  * Production code never imports this module statically: the server loads it with a dynamic import only when
  * the emulator is switched on (see cms/express-app.ts).
  *
+ * Every REST route (create, get and capture an order, get a capture, verify a webhook) needs a bearer token
+ * from POST /v1/oauth2/token, which only the client id and the random `clientSecret` the server gives (kept in
+ * its data folder, see services/paypal/emulator-credentials.ts) obtain: an order id alone reads and captures
+ * nothing.
+ *
  * Emulator-only routes (no bearer token, they stand for the buyer or for PayPal's back office):
- *   POST /v2/checkout/orders/{id}/approve          the buyer approves on PayPal's pages
- *   POST /v2/payments/captures/{id}/complete       a PENDING capture clears (fires PAYMENT.CAPTURE.COMPLETED)
+ *   POST /v2/checkout/orders/{id}/approve          the buyer approves on PayPal's pages; answers the order's
+ *                                                  id, status and payer id only (no names, emails, addresses)
  *   GET  /sdk/js                                   JS SDK stand-in (sdk-standin.js)
  *   GET  /checkoutnow?token={id}                   what the order's `approve` link points at
  *   GET  /certs/emulator.pem                       what webhooks' paypal-cert-url points at
- *   GET  /__inspect/orders/{id}, /__inspect/webhooks   test helpers (only outside production, only from
- *                                                  loopback, payer details left out)
+ * Test helpers, only outside production and only from loopback (a request that came through a proxy is not):
+ *   the approval's capture_status / capture_amount / webhook knobs
+ *   POST /v2/payments/captures/{id}/complete       a PENDING capture clears (fires PAYMENT.CAPTURE.COMPLETED)
+ *   GET  /__inspect/orders/{id}, /__inspect/webhooks, /__inspect/stats   (payer details left out)
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
@@ -27,12 +34,7 @@ import path from 'node:path';
 import { repoRoot } from '../lib/paths';
 import { crc32 } from 'node:zlib';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
-import {
-  EMULATOR_CLIENT_ID,
-  EMULATOR_CLIENT_SECRET,
-  EMULATOR_MOUNT_PATH,
-  EMULATOR_WEBHOOK_ID,
-} from '../services/paypal/client';
+import { EMULATOR_CLIENT_ID, EMULATOR_MOUNT_PATH, EMULATOR_WEBHOOK_ID } from '../services/paypal/client';
 import type {
   PayPalAddress,
   PayPalCapture,
@@ -629,6 +631,13 @@ export function captureCompletedEvent(
 // Router
 
 export interface PayPalEmulatorOptions {
+  /**
+   * The OAuth2 client secret a token is issued for (with `clientId`, default EMULATOR_CLIENT_ID). The shop's
+   * server passes the random one from its data folder (services/paypal/emulator-credentials.ts); there is no
+   * default, so no published secret opens the emulator.
+   */
+  clientSecret: string;
+  clientId?: string;
   /** URL of the shop's webhook endpoint, e.g. http://127.0.0.1:3000/api/v2/payments/webhook. No webhooks when unset. */
   webhookTarget?: string;
   /** Id of the registered webhook the emulator signs with (default EMULATOR_WEBHOOK_ID). */
@@ -647,9 +656,9 @@ export interface PayPalEmulatorOptions {
   /** Append-only journal of the orders (in the shop's data folder), so they survive a restart. */
   stateFile?: string;
   /**
-   * Test-only helpers: the /__inspect routes and the approve knobs capture_status / capture_amount. Off in
-   * production (a demo install with PAYPAL_EMULATOR=true), where they would hand payers' details and
-   * control over captures to anyone.
+   * Test-only helpers: the /__inspect routes, /complete of a PENDING capture and the approve knobs
+   * capture_status / capture_amount / webhook, answered only on loopback. Off in production (a demo install
+   * with PAYPAL_EMULATOR=true), where they would hand payers' details and control over captures to anyone.
    */
   testHelpers?: boolean;
 }
@@ -659,6 +668,20 @@ const MAX_WEBHOOK_ATTEMPTS = 25;
 const MAX_WEBHOOK_RETRY_MS = 5 * 60_000;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Sent from this machine itself, not through a proxy: the connection comes from loopback, carries no
+ * forwarding header (a proxy on this machine connects from loopback on behalf of anyone) and express's
+ * client address (req.ip, which follows X-Forwarded-For under TRUST_PROXY) is loopback too.
+ */
+function fromLoopback(req: Request): boolean {
+  return (
+    LOOPBACK.has(req.socket.remoteAddress ?? '') &&
+    LOOPBACK.has(req.ip ?? '') &&
+    req.get('x-forwarded-for') === undefined &&
+    req.get('forwarded') === undefined
+  );
+}
 
 /** The inspect view: what tests need, with the payer's name, email and address left out. */
 function withoutPayerDetails(snap: EmulatedOrderSnapshot): EmulatedOrderSnapshot {
@@ -695,7 +718,9 @@ function sdkStandin(): string {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Express 5 router implementing the emulator; mount it with `app.use('/__paypal', createPayPalEmulator(...))`. */
-export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Router {
+export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
+  if (!options.clientSecret) throw new Error('createPayPalEmulator needs a clientSecret');
+  const basicCredentials = Buffer.from(`${options.clientId ?? EMULATOR_CLIENT_ID}:${options.clientSecret}`, 'utf8');
   const state = emulatorState;
   const webhookId = options.webhookId ?? EMULATOR_WEBHOOK_ID;
   const testHelpers = options.testHelpers ?? false;
@@ -746,8 +771,8 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
   // --- OAuth2 -------------------------------------------------------------------------------------------
   router.post('/v1/oauth2/token', (req, res) => {
     const m = /^Basic\s+(\S+)$/i.exec(req.get('authorization') ?? '');
-    const decoded = m ? Buffer.from(m[1], 'base64').toString('utf8') : '';
-    if (decoded !== `${EMULATOR_CLIENT_ID}:${EMULATOR_CLIENT_SECRET}`) {
+    const given = m ? Buffer.from(m[1], 'base64') : Buffer.alloc(0);
+    if (given.length !== basicCredentials.length || !timingSafeEqual(given, basicCredentials)) {
       res.status(401).json({ error: 'invalid_client', error_description: 'Client Authentication failed' });
       return;
     }
@@ -847,8 +872,9 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
     )
       bad.push(detail('INVALID_PARAMETER_VALUE', '/capture_amount'));
     if (body.webhook !== undefined && body.webhook !== false) bad.push(detail('INVALID_PARAMETER_VALUE', '/webhook'));
+    // The knobs steer what the capture does: only a test on this machine may turn them, never in production.
     const knob = ['capture_status', 'capture_amount', 'webhook'].find((k) => body[k] !== undefined);
-    if (!testHelpers && knob) bad.push(detail('INVALID_PARAMETER_VALUE', `/${knob}`));
+    if (knob && !(testHelpers && fromLoopback(req))) bad.push(detail('INVALID_PARAMETER_VALUE', `/${knob}`));
     if (bad.length) return sendError(res, 400, 'INVALID_REQUEST', bad);
     if (rec.order.status === 'COMPLETED')
       return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('ORDER_ALREADY_CAPTURED')]);
@@ -893,7 +919,9 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
     if (typeof captureAmount === 'string') rec.captureAmount = captureAmount;
     if (body.webhook === false) rec.noWebhook = true;
     persist(rec);
-    res.json(present(req, rec.order));
+    // The buyer's browser learns what PayPal's onApprove hands it (order id, status, payer id), not the order:
+    // whoever holds an order id may call this, and the order carries the payer's and the shipping's details.
+    res.json({ id: rec.order.id, status: rec.order.status, payer: { payer_id: payer.payer_id } });
   });
 
   router.post('/v2/checkout/orders/:id/capture', requireBearer, (req, res) => {
@@ -996,8 +1024,9 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
     });
   });
 
-  // A PENDING capture clears (emulator-only control, stands for PayPal's back office); fires the webhook.
+  // A PENDING capture clears (test helper, stands for PayPal's back office); fires the webhook.
   router.post('/v2/payments/captures/:id/complete', async (req, res) => {
+    if (!testHelpers || !fromLoopback(req)) return notFound(res);
     const found = findCapture(String(req.params.id));
     if (!found) return notFound(res);
     const { rec, capture } = found;
@@ -1172,7 +1201,7 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
         `<!doctype html><meta charset="utf-8"><title>PayPal emulator</title>` +
           `<h1>PayPal emulator</h1>` +
           (rec
-            ? `<p>Order <code>${escapeHtml(token)}</code> is ${rec.order.status}. This stands for PayPal's approval page; ` +
+            ? `<p>This stands for PayPal's approval page of order <code>${escapeHtml(token)}</code>; ` +
               `approve with <code>POST ${escapeHtml(req.baseUrl)}/v2/checkout/orders/${escapeHtml(token)}/approve</code>.</p>`
             : `<p>Unknown order.</p>`),
       );
@@ -1193,7 +1222,7 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions = {}): Route
   // --- Test-only inspection -----------------------------------------------------------------------------
   if (testHelpers) {
     const loopbackOnly: RequestHandler = (req, res, next) => {
-      if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return notFound(res);
+      if (!fromLoopback(req)) return notFound(res);
       next();
     };
     router.get('/__inspect/orders/:id', loopbackOnly, (req, res) => {

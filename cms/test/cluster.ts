@@ -11,7 +11,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import express from 'express';
 import { createPayPalEmulator } from '../paypal-emulator/emulator';
-import { EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET, EMULATOR_WEBHOOK_ID } from '../services/paypal/client';
+import { EMULATOR_CLIENT_ID, EMULATOR_WEBHOOK_ID } from '../services/paypal/client';
 import { freePort, repoRoot } from './harness';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -183,7 +183,12 @@ export interface PayPal {
  */
 export async function startPayPal(webhookTarget: string, stateFile: string): Promise<PayPal> {
   const app = express();
-  app.use('/__paypal', createPayPalEmulator({ webhookTarget, stateFile, testHelpers: true, webhookRetryBaseMs: 500 }));
+  // A secret of this run's own, which the shop instances are configured with as a merchant's would be.
+  const clientSecret = randomBytes(32).toString('base64url');
+  app.use(
+    '/__paypal',
+    createPayPalEmulator({ clientSecret, webhookTarget, stateFile, testHelpers: true, webhookRetryBaseMs: 500 }),
+  );
   const port = await freePort();
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(port, '127.0.0.1', () => resolve(listening));
@@ -193,7 +198,7 @@ export async function startPayPal(webhookTarget: string, stateFile: string): Pro
     baseUrl,
     env: {
       PAYPAL_CLIENT_ID: EMULATOR_CLIENT_ID,
-      PAYPAL_CLIENT_SECRET: EMULATOR_CLIENT_SECRET,
+      PAYPAL_CLIENT_SECRET: clientSecret,
       PAYPAL_BASE_URL: baseUrl,
       PAYPAL_WEBHOOK_ID: EMULATOR_WEBHOOK_ID,
     },

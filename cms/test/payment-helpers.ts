@@ -11,7 +11,7 @@ import {
   type EmulatedOrderSnapshot,
   type WebhookDelivery,
 } from '../paypal-emulator/emulator';
-import { EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from '../services/paypal/client';
+import { readEmulatorCredentials } from '../services/paypal/emulator-credentials';
 import type { AdminClient, ApiResponse, Json, TestServer } from './harness';
 
 export { captureCompletedEvent };
@@ -132,9 +132,15 @@ export async function deliveriesFor(server: TestServer, paypalOrderId: string): 
   );
 }
 
-/** A bearer token straight from the emulator (as any PayPal merchant app would get one), not through the shop. */
-export async function emulatorToken(server: TestServer): Promise<string> {
-  const basic = Buffer.from(`${EMULATOR_CLIENT_ID}:${EMULATOR_CLIENT_SECRET}`).toString('base64');
+/**
+ * A bearer token straight from the emulator (as the shop's own server gets one), not through the shop: with
+ * the random credentials the server keeps in its data folder, which a test on this machine can read.
+ */
+export async function emulatorToken(server: Pick<TestServer, 'api' | 'dataDir'>): Promise<string> {
+  const credentials = readEmulatorCredentials(server.dataDir);
+  if (!credentials) throw new Error(`The server made no emulator credentials in ${server.dataDir}`);
+  const { clientId, clientSecret } = credentials;
+  const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
   const res = await server.api('/__paypal/v1/oauth2/token', {
     method: 'POST',
     headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },

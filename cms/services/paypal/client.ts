@@ -8,9 +8,11 @@ import type {
   PayPalVerifyWebhookSignatureResponse,
 } from './types';
 
-/** Fixed credentials of the local emulator (not secrets: the emulator only runs in-process). */
+/**
+ * The local emulator's client id: public, like a real PayPal client id (the storefront's SDK URL carries it).
+ * Its secret is random and kept in the data folder (see emulator-credentials.ts), never in the code.
+ */
 export const EMULATOR_CLIENT_ID = 'emulator-client';
-export const EMULATOR_CLIENT_SECRET = 'emulator-secret';
 /** The webhook id the emulator signs its webhooks with when the server sets no PAYPAL_WEBHOOK_ID. */
 export const EMULATOR_WEBHOOK_ID = 'WH-EMULATOR-0000000000000000';
 /** Where the emulator is mounted on the shop's own server. */
@@ -97,7 +99,8 @@ export interface PayPalSettings {
  * - PAYPAL_CLIENT_ID set → real PayPal: 'live' when PAYPAL_ENV=production, else 'sandbox'. PAYPAL_BASE_URL
  *   overrides the REST base URL (proxies, PayPal mocks); PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID are read.
  * - no PAYPAL_CLIENT_ID and (NODE_ENV !== 'production' or PAYPAL_EMULATOR === 'true') → 'emulator' at
- *   `${localOrigin}/__paypal` with fixed credentials.
+ *   `${localOrigin}/__paypal`, with the emulator's public client id and an empty clientSecret: the secret is
+ *   the emulator's random one from the data folder, which services/paypal/instance.ts fills in.
  * - otherwise 'off' (production without credentials): payments are unavailable.
  * `localOrigin` is how this process reaches itself, e.g. http://127.0.0.1:3000.
  */
@@ -122,7 +125,7 @@ export function resolvePayPalSettings(
       mode: 'emulator',
       baseUrl: `${stripSlash(localOrigin)}${EMULATOR_MOUNT_PATH}`,
       clientId: EMULATOR_CLIENT_ID,
-      clientSecret: EMULATOR_CLIENT_SECRET,
+      clientSecret: '',
       webhookId: processEnv.PAYPAL_WEBHOOK_ID || EMULATOR_WEBHOOK_ID,
       sdkBaseUrl: `${EMULATOR_MOUNT_PATH}/sdk/js`,
     };

@@ -5,10 +5,13 @@ import {
   type PayPalClient,
   type PayPalSettings,
 } from './client';
+import { dataDir } from '../../lib/paths';
+import { emulatorCredentials } from './emulator-credentials';
 
 /**
  * The process-wide PayPal settings and client, resolved from the environment on first use.
- * The server reaches its own emulator at http://127.0.0.1:$PORT/__paypal.
+ * The server reaches its own emulator at http://127.0.0.1:$PORT/__paypal, with the emulator's random secret
+ * from the data folder (made there on first use).
  */
 export function localOrigin(): string {
   return `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -18,7 +21,13 @@ let settings: PayPalSettings | null = null;
 let client: PayPalClient | null = null;
 
 export function paypalSettings(): PayPalSettings {
-  settings ??= resolvePayPalSettings(process.env, localOrigin());
+  if (!settings) {
+    const resolved = resolvePayPalSettings(process.env, localOrigin());
+    settings =
+      resolved.mode === 'emulator'
+        ? { ...resolved, clientSecret: emulatorCredentials(dataDir).clientSecret }
+        : resolved;
+  }
   return settings;
 }
 

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from '../../services/paypal/client';
+import { readEmulatorCredentials } from '../../services/paypal/emulator-credentials';
 import type { PayPalCapture, PayPalOrder } from '../../services/paypal/types';
 import {
   approve,
@@ -54,10 +54,11 @@ async function approvedCheckout(body: ApproveBody = {}) {
 
 /** PayPal captures without the shop hearing the answer (the shop died mid-call). */
 async function captureAtPayPal(paypalOrderId: string): Promise<PayPalOrder> {
+  const { clientId, clientSecret } = readEmulatorCredentials(shop.dataDir)!;
   const tokenRes = await fetch(`${shop.baseUrl}/__paypal/v1/oauth2/token`, {
     method: 'POST',
     headers: {
-      authorization: `Basic ${Buffer.from(`${EMULATOR_CLIENT_ID}:${EMULATOR_CLIENT_SECRET}`).toString('base64')}`,
+      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
     body: 'grant_type=client_credentials',
