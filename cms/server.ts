@@ -33,6 +33,25 @@ async function seedInChildProcess(): Promise<void> {
   if (code !== 0) throw new Error(`seeding the demo data failed (exit code ${code}); see the lines above`);
 }
 
+/**
+ * Said once at a production start: which accounts the published demo password would have opened (now
+ * deactivated and refused at sign-in), and, when no active admin is left, how to make a real one.
+ */
+async function reportPublishedAccounts(payload: import('payload').Payload, disabled: string[]): Promise<void> {
+  const { countActiveAdmins, listPublishedAccounts } = await import('./services/auth/published-accounts');
+  const accounts = [...new Set([...disabled, ...(await listPublishedAccounts(payload))])];
+  if (accounts.length === 0) return;
+  const noAdmin = (await countActiveAdmins(payload)) === 0;
+  console.warn(
+    `  Production: ${accounts.join(', ')} cannot sign in (the demo account, or the demo password the README ` +
+      `publishes) and ${accounts.length === 1 ? 'is' : 'are'} deactivated.` +
+      (noAdmin
+        ? ' No active admin is left: set ADMIN_EMAIL and ADMIN_PASSWORD and restart, or run `npm run create-admin`.'
+        : '') +
+      '\n',
+  );
+}
+
 async function start() {
   // Imported here rather than at the top so that a failure while loading (the config opens the data
   // folder) ends as refuseToStart says, not with Node's stack trace.
@@ -65,6 +84,10 @@ async function start() {
       await seedInChildProcess();
     }
   }
+  // A database a development start made opens no production shop with the published demo password.
+  const disabledAccounts = isProduction
+    ? await (await import('./services/auth/published-accounts')).disablePublishedAccounts(payload)
+    : [];
   await ensureFirstAdmin(payload);
 
   const app = createApp(payload, config);
@@ -132,6 +155,7 @@ async function start() {
   if (!isProduction && env.seedDemo) {
     console.log(`  Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (development only)\n`);
   }
+  if (isProduction) await reportPublishedAccounts(payload, disabledAccounts);
   return { server, payload, stopBackground, closeRedis: redisModule.closeRedis };
 }
 

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload';
 import { ORDER_STATUSES } from '@shop/shared';
 import { ORDER_EVENT_TYPES } from '@shop/shared/admin';
 import { isAdmin } from '../access/roles';
+import { auditOrderEvent } from '../hooks/audit-order-event';
 
 /**
  * An order's timeline (issue 14): each status change, internal note and resent mail, with who and when.
@@ -33,4 +34,5 @@ export const OrderEvents: CollectionConfig = {
     { name: 'tracking_number', type: 'text', maxLength: 64 },
     { name: 'note', type: 'textarea', maxLength: 2000 },
   ],
+  hooks: { afterChange: [auditOrderEvent] },
 };

@@ -13,7 +13,11 @@ import {
   isStaffUser,
   refuseEditorChangesOutside,
 } from '../access/roles';
+import { noteCredentialChanges, SESSIONS_ENDED } from '../hooks/note-credential-changes';
+import { protectAccountFields } from '../hooks/protect-account-fields';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
+import { isDemoAccountEmail } from '../lib/demo-account';
+import { noteAuditChange } from '../lib/audit-write';
 import { clientPasswordHash } from '../lib/client-password';
 import { panelFormBody } from '../lib/endpoint';
 import { envelope, errorEnvelope } from '../lib/envelope';
@@ -137,11 +141,13 @@ export const Users: CollectionConfig = {
   ],
   hooks: {
     beforeValidate: [stripControlCharactersHook],
-    beforeOperation: [refuseEditorChangesOutside('users', EDITOR_OWN_FIELDS), hashPanelPasswords],
+    beforeOperation: [protectAccountFields, refuseEditorChangesOutside('users', EDITOR_OWN_FIELDS), hashPanelPasswords],
     beforeLogin: [
       ({ user }) => {
         // Whatever the route, a deactivated account does not sign in, and fails like a wrong password.
         if ((user as { active?: boolean }).active === false) throw new AuthenticationError();
+        // The demo seed's account has a published password: in production it opens no door, even reactivated.
+        if (isProduction && isDemoAccountEmail((user as { email?: unknown }).email)) throw new AuthenticationError();
         return user;
       },
       refuseEditorsInControlCentre,
@@ -157,9 +163,11 @@ export const Users: CollectionConfig = {
           if (originalDoc) await assertAccountMayGo(req, originalDoc as Doc, 'deactivate');
           // Deactivating an account ends its sessions at once rather than when their cookies expire.
           data.sessions = [];
+          if (originalDoc) noteAuditChange(req, 'users', String(originalDoc.id), 'sessions', SESSIONS_ENDED);
         }
         return data;
       },
+      noteCredentialChanges,
     ],
     // Here rather than in the control centre's service, so Payload's REST routes keep the rule too.
     beforeDelete: [
@@ -177,6 +185,9 @@ export const Users: CollectionConfig = {
     ],
   },
   fields: [
+    // Payload's own email field, fixed once the account exists: read-only in the panel on edit, and a change
+    // through any door is refused by protectAccountFields (a field access rule alone would drop it silently).
+    { name: 'email', type: 'email', required: true, access: { update: () => false } },
     { name: 'firstname', type: 'text', required: true, maxLength: 100 },
     { name: 'lastname', type: 'text', required: true, maxLength: 100 },
     { name: 'telephone', type: 'text', maxLength: 40 },

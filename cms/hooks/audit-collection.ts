@@ -1,13 +1,17 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig } from 'payload';
 import { changedFields } from './audit-diff';
-import { writeAuditEntry } from './audit-write';
+import { takeNotedChanges, writeAuditEntry } from '../lib/audit-write';
 
 const auditAfterChange: CollectionAfterChangeHook = async ({ collection, doc, previousDoc, operation, req }) => {
+  const id = String(doc.id);
   await writeAuditEntry(req, {
     collection: collection.slug,
-    record_id: String(doc.id),
+    record_id: id,
     operation,
-    changes: changedFields(operation === 'create' ? null : previousDoc, doc),
+    changes: {
+      ...changedFields(operation === 'create' ? null : previousDoc, doc),
+      ...takeNotedChanges(req, collection.slug, id),
+    },
   });
   return doc;
 };

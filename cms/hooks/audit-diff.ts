@@ -6,7 +6,17 @@ import type { AuditChanges } from '@shop/shared/admin';
  * would bury the admins' changes. Matched by name, so a secret added later under such a name stays out.
  */
 const SECRET_KEY = /(password|hash|salt|token|secret|api_?key|session|otp)/i;
-const NOISE_KEYS = new Set(['id', 'createdAt', 'updatedAt', 'loginAttempts', 'lockUntil', 'last_access', '_verified']);
+const NOISE_KEYS = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'loginAttempts',
+  'lockUntil',
+  'last_access',
+  '_verified',
+  // An order's status history repeats its status changes, which are logged as `status` (and on its timeline).
+  'status_history',
+]);
 
 /** A stored value longer than this is logged as its length only: a rich-text body is not a diff line. */
 const MAX_VALUE_CHARS = 20_000;

@@ -1,6 +1,6 @@
 import type { GlobalAfterChangeHook, GlobalConfig } from 'payload';
 import { changedFields } from './audit-diff';
-import { writeAuditEntry } from './audit-write';
+import { writeAuditEntry } from '../lib/audit-write';
 
 /** The shop's settings global is logged as collection `settings`, record id its slug. */
 const auditGlobalAfterChange: GlobalAfterChangeHook = async ({ doc, previousDoc, req }) => {

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isPasswordAcceptable, PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '@shop/shared';
+import { secretWeakness } from '@shop/shared/secrets';
+import { DEMO_ADMIN } from './demo-account';
 import { dataDir } from './paths';
 
 export const isProduction = process.env.NODE_ENV === 'production';
@@ -37,7 +39,7 @@ function resolveSecret(): string {
         `PAYLOAD_SECRET is ${fromEnv.length} characters long; production needs at least ${MIN_SECRET_LENGTH} ` +
           '(e.g. `openssl rand -hex 32`).',
       );
-    }
+    } else refuseWeakSecret('PAYLOAD_SECRET', fromEnv);
     return fromEnv ?? '';
   }
   if (fromEnv) return fromEnv;
@@ -53,6 +55,14 @@ function resolveSecret(): string {
   }
 }
 
+/** A production secret anyone could guess is a start-up problem, named with how to make a good one. */
+function refuseWeakSecret(name: string, value: string): void {
+  const weakness = secretWeakness(value);
+  if (weakness) {
+    problems.push(`${name} is too easy to guess: it ${weakness}. Make one with \`openssl rand -hex 32\`.`);
+  }
+}
+
 const errorCode = (err: unknown) => (err as NodeJS.ErrnoException).code ?? String(err);
 
 /** ADMIN_PASSWORD becomes a real admin's password: it is held to the same rules as the reset form (SPEC §5). */
@@ -63,6 +73,8 @@ function resolveAdminPassword(): string {
       `ADMIN_PASSWORD does not meet the password rules: at least ${PASSWORD_MIN_LENGTH} characters, ` +
         `one special character (${PASSWORD_SPECIAL_CHARACTERS}), one digit and one uppercase letter.`,
     );
+  } else if (value === DEMO_ADMIN.password) {
+    problems.push('ADMIN_PASSWORD is the demo password the README publishes; choose another.');
   }
   return value;
 }
@@ -97,6 +109,16 @@ function resolveRedisUrl(): string {
   if (raw !== '' && !/^rediss?:\/\/[^\s]+$/.test(raw)) {
     problems.push(`REDIS_URL must look like redis://host:6379 or rediss://… (got "${raw}").`);
     return '';
+  }
+  if (isProduction && raw !== '') {
+    // Only a password that is set is checked: Redis on a private network may run without one.
+    let password = '';
+    try {
+      password = decodeURIComponent(new URL(raw).password);
+    } catch {
+      problems.push('REDIS_URL is not a valid URL (a password with special characters must be percent-encoded).');
+    }
+    if (password !== '') refuseWeakSecret('The password in REDIS_URL', password);
   }
   return raw;
 }
@@ -165,6 +187,7 @@ function resolveS3(): S3Settings | null {
   }
   const accessKeyId = read('S3_ACCESS_KEY_ID');
   const secretAccessKey = read('S3_SECRET_ACCESS_KEY');
+  if (isProduction && secretAccessKey) refuseWeakSecret('S3_SECRET_ACCESS_KEY', secretAccessKey);
   return {
     bucket: read('S3_BUCKET'),
     region: read('S3_REGION'),

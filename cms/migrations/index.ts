@@ -6,6 +6,7 @@ import * as migration_20261124_035652_leases from './20261124_035652_leases';
 import * as migration_20261124_051816_order_events_audit_log from './20261124_051816_order_events_audit_log';
 import * as migration_20261124_064103_shop_address from './20261124_064103_shop_address';
 import * as migration_20261124_064302_recipe_products from './20261124_064302_recipe_products';
+import * as migration_20261126_224521_demo_orders from './20261126_224521_demo_orders';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261124_064302_recipe_products.up,
     down: migration_20261124_064302_recipe_products.down,
-    name: '20261124_064302_recipe_products'
+    name: '20261124_064302_recipe_products',
+  },
+  {
+    up: migration_20261126_224521_demo_orders.up,
+    down: migration_20261126_224521_demo_orders.down,
+    name: '20261126_224521_demo_orders'
   },
 ];

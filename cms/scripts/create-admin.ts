@@ -4,6 +4,7 @@ import { getPayload } from 'payload';
 import { isPasswordAcceptable, PASSWORD_RULES } from '@shop/shared';
 import { loadPayloadConfig } from '../lib/load-config';
 import { clientPasswordHash } from '../lib/client-password';
+import { DEMO_ADMIN } from '../lib/demo-account';
 
 const rl = createInterface({ input: process.stdin, output: process.stdout });
 const ask = async (question: string, fallback?: string) => fallback || (await rl.question(question)).trim();
@@ -21,6 +22,10 @@ if (!isPasswordAcceptable(password, password)) {
       .map((r) => r.label)
       .join('\n- ')}`,
   );
+  process.exit(1);
+}
+if (password === DEMO_ADMIN.password) {
+  console.error('That is the demo password the README publishes; choose another.');
   process.exit(1);
 }
 try {

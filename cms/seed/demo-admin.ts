@@ -1,5 +1,6 @@
 /**
- * The demo admin a development start creates (never in production). In a file of its own so that the server
- * can print it without loading the seed, which loads sharp for the artwork.
+ * The demo admin a development start creates (never in production). Re-exported from lib/demo-account.ts,
+ * where the sign-in refuses it in production, so that the server can print it without loading the seed,
+ * which loads sharp for the artwork.
  */
-export const DEMO_ADMIN = { email: 'admin@bottega.example', password: 'Bottega2025!' } as const;
+export { DEMO_ADMIN } from '../lib/demo-account';

@@ -60,6 +60,8 @@ export interface OrderData {
   currency_code: 'USD';
   products: OrderLineData[];
   confirmation_sent_at: string;
+  shop_notified_at: string;
+  demo: true;
   createdAt: string;
   updatedAt: string;
 }
@@ -313,7 +315,10 @@ export function buildOrderHistory(
         transaction_net_amount: toAmountString(fromCents(grossCents - feeCents)),
         currency_code: 'USD',
         products: lines,
+        // Demo orders never send mail: marked, and both mails recorded as long since sent.
+        demo: true,
         confirmation_sent_at: new Date(time + 30 * 1000).toISOString(),
+        shop_notified_at: new Date(time + 30 * 1000).toISOString(),
         createdAt: created.toISOString(),
         updatedAt: new Date(updated).toISOString(),
       });

@@ -3,13 +3,24 @@ import { clientPasswordHash } from '../lib/client-password';
 import { env } from '../lib/env';
 
 /**
- * The first admin of a production shop comes from ADMIN_EMAIL and ADMIN_PASSWORD, used once when there is
- * no user yet. There is no built-in default: without them a production shop has no admin until
- * `npm run create-admin` is run.
+ * The first admin of a production shop comes from ADMIN_EMAIL and ADMIN_PASSWORD, used when the shop has no
+ * active admin: a new database, or one a development start made, whose demo admin a production start
+ * disables (services/auth/published-accounts.ts). An account that already has that email is left as it is.
+ * There is no built-in default: without them a production shop has no admin until `npm run create-admin`.
  */
 export async function ensureFirstAdmin(payload: Payload): Promise<void> {
-  const { totalDocs } = await payload.count({ collection: 'users', overrideAccess: true });
-  if (totalDocs > 0 || !env.adminEmail || !env.adminPassword) return;
+  if (!env.adminEmail || !env.adminPassword) return;
+  const { totalDocs } = await payload.count({
+    collection: 'users',
+    where: {
+      or: [
+        { and: [{ active: { not_equals: false } }, { role: { equals: 'admin' } }] },
+        { email: { equals: env.adminEmail.trim().toLowerCase() } },
+      ],
+    },
+    overrideAccess: true,
+  });
+  if (totalDocs > 0) return;
   try {
     await payload.create({
       collection: 'users',

@@ -84,6 +84,7 @@ export async function findOrderIdByNumber(payload: Payload, number: string): Pro
 }
 
 const RESEND_INTERVAL_MS = 60_000;
+export const DEMO_ORDER_NOT_MAILED = 'This is a demo order: no mail is sent for it';
 
 /**
  * Sends the confirmation again, at most once a minute per order. The claim is one conditional UPDATE of
@@ -92,6 +93,8 @@ const RESEND_INTERVAL_MS = 60_000;
  */
 export async function resendConfirmation(payload: Payload, id: string): Promise<{ sent: true }> {
   const doc = await findOrderDoc(payload, id);
+  // The demo seed's orders have made-up payers: nothing is sent, and the shopper is told why.
+  if (doc.demo === true) throw new AppError(409, DEMO_ORDER_NOT_MAILED);
   const orderId = String(doc.id);
   const now = new Date();
   const claimed = await setDatesIf(payload, 'orders', orderId, { confirmation_resent_at: now }, [

@@ -71,6 +71,8 @@ export async function reconcileOnce(payload: Payload, now = new Date()): Promise
   const unmailed: Where = {
     and: [
       { createdAt: { greater_than: new Date(now.getTime() - MAIL_RETRY_WINDOW_MS).toISOString() } },
+      // The demo seed's orders have made-up payers: never mailed.
+      { demo: { not_equals: true } },
       { or: [{ confirmation_sent_at: { exists: false } }, { shop_notified_at: { exists: false } }] },
     ],
   };

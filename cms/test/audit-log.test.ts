@@ -5,11 +5,12 @@
  * CSV. Admins only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminClient, type Json, isEnvelope, startServer, type TestServer, uid } from './harness';
+import { type AdminClient, type Json, isEnvelope, sha256hex, startServer, type TestServer, uid } from './harness';
 import {
   createAccount,
   createCategory,
   createEditor,
+  createOrder,
   createProduct,
   type Doc,
   signInAs,
@@ -105,20 +106,23 @@ describe('what is logged', () => {
     });
   });
 
-  it('when an account is created and its password changed, then the log holds the account but never the password, a hash or a salt', async () => {
+  it('when an account is created and its password changed, then the log says the password changed but never holds it, a hash or a salt', async () => {
     const account = await createAccount(admin, 'editor');
 
     await patch('users', account.id, { password: 'Another#Secret9' });
     await patch('users', account.id, { firstname: 'Lucia' });
 
     const entries = await entriesFor(account.id);
-    expect(entries.map((e) => e.operation)).toEqual(['update', 'create']);
+    expect(entries.map((e) => e.operation)).toEqual(['update', 'update', 'create']);
     expect(entries[0].changes).toEqual({ firstname: { before: 'Chiara', after: 'Lucia' } });
+    expect(entries[1]).toMatchObject({ user_id: adminId, record_id: account.id });
+    expect(entries[1].changes).toEqual({ password: { before: '(hidden)', after: '(changed)' } });
     const text = JSON.stringify(entries);
     expect(text).not.toContain(account.password);
     expect(text).not.toContain('Another#Secret9');
-    expect(text).not.toMatch(/"(hash|salt|password|resetPasswordToken|sessions)"/);
-    expect(entries[1].changes.email).toEqual({ after: account.email });
+    expect(text).not.toContain(sha256hex('Another#Secret9'));
+    expect(text).not.toMatch(/"(hash|salt|resetPasswordToken)"/);
+    expect(entries[2].changes.email).toEqual({ after: account.email });
   });
 
   it("when an editor changes a product's description, then the entry is signed by the editor", async () => {
@@ -191,7 +195,7 @@ describe('filters and pages', () => {
 
   it('when the query is hostile or malformed, then 400 with the envelope', async () => {
     const bad = [
-      'collection=orders',
+      'collection=payments',
       'collection[$ne]=x',
       'operation=drop',
       'record_id=%25',
@@ -241,5 +245,145 @@ describe('who may read the log', () => {
       expect((await server.api(path)).status, path).toBe(401);
       expect((await editor.api(path)).status, path).toBe(403);
     }
+  });
+});
+
+describe('every door: accounts, orders and contact messages', () => {
+  const usersEntries = async (id: string) => (await entriesFor(id)).filter((e) => e.collection === 'users');
+
+  it("when an admin PATCHes another account's email through /api/users, then 400 names the rule and the email stays", async () => {
+    const account = await createAccount(admin, 'editor');
+
+    const res = await admin.api(`/api/users/${account.id}`, {
+      method: 'PATCH',
+      json: { email: `x-${uid()}@test.example` },
+    });
+
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('The email of an account cannot be changed');
+    const stored = await admin.api(`/api/users/${account.id}`);
+    expect(stored.body.email).toBe(account.email);
+    // The same email sent back unchanged (as the panel's form does) is no change and passes.
+    expect(
+      (
+        await admin.api(`/api/users/${account.id}`, {
+          method: 'PATCH',
+          json: { email: account.email, telephone: '+1 555 0101' },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it("when an admin PATCHes another account's sessions through /api/users, then 400 and the account stays signed in", async () => {
+    const account = await createAccount(admin, 'editor');
+    const session = await signInAs(server, account, 'panel');
+
+    const res = await admin.api(`/api/users/${account.id}`, { method: 'PATCH', json: { sessions: [] } });
+
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('These account fields cannot be written: sessions');
+    expect((await session.api('/api/users/me')).body.user?.email).toBe(account.email);
+    expect(
+      (await admin.api(`/api/users/${account.id}`, { method: 'PATCH', json: { hash: 'x', salt: 'y' } })).status,
+    ).toBe(400);
+  });
+
+  it('when an admin changes a role and deactivates an account through /api/users, then each is an entry by that admin, the deactivation ending the sessions', async () => {
+    const account = await createAccount(admin, 'editor');
+
+    await patch('users', account.id, { role: 'admin' });
+    await patch('users', account.id, { active: false });
+
+    const [deactivated, promoted] = await usersEntries(account.id);
+    expect(promoted).toMatchObject({ operation: 'update', user_id: adminId });
+    expect(promoted.changes).toEqual({ role: { before: 'editor', after: 'admin' } });
+    expect(deactivated).toMatchObject({ operation: 'update', user_id: adminId });
+    expect(deactivated.changes).toEqual({
+      active: { before: true, after: false },
+      sessions: { after: '(all sessions ended)' },
+    });
+  });
+
+  it('when a password is set through a reset link, then the entry is signed by the account itself', async () => {
+    const account = await createAccount(admin, 'admin');
+    const own = await signInAs(server, account, 'control-centre');
+    expect((await own.api('/api/v2/auth/reset', { method: 'POST' })).status).toBe(200);
+    const mail = await server.waitForMail((m) => m.envelopeTo.includes(account.email));
+    const token = /\/admin\/reset\/([a-f0-9]+)/.exec(mail.body)?.[1];
+
+    const set = await server.api(`/api/v2/auth/reset/${token}`, {
+      method: 'PUT',
+      json: { password: sha256hex(`Basil#${uid()}7Q`) },
+    });
+
+    expect(set.status).toBe(200);
+    const [entry] = await usersEntries(account.id);
+    expect(entry).toMatchObject({ operation: 'update', user_id: account.id });
+    expect(entry.by).toContain(account.email);
+    expect(entry.changes.password).toEqual({ before: '(hidden)', after: '(changed)' });
+  });
+
+  it('when an admin ships an order with a tracking number and adds a note, then the status, the tracking number and the note are entries of that order', async () => {
+    const order = await createOrder(admin, { status: 'PROCESSING' });
+
+    const shipped = await admin.api(`/api/v2/admin/orders/${order.id}`, {
+      method: 'PUT',
+      json: { status: 'SHIPPED', tracking_number: '9400111899223344556677' },
+    });
+    expect(shipped.status).toBe(200);
+    expect(
+      (
+        await admin.api(`/api/v2/admin/orders/${order.id}/notes`, {
+          method: 'POST',
+          json: { text: 'Left with the neighbour' },
+        })
+      ).status,
+    ).toBe(201);
+
+    const entries = (await entriesFor(order.id)).filter((e) => e.operation === 'update');
+    expect(entries.map((e) => e.changes)).toEqual([
+      { note: { after: 'Left with the neighbour' } },
+      { tracking_number: { after: '9400111899223344556677' } },
+      { status: { before: 'PROCESSING', after: 'SHIPPED' } },
+    ]);
+    expect(entries.every((e) => e.collection === 'orders' && e.user_id === adminId)).toBe(true);
+  });
+
+  it("when an admin changes an order's status through Payload's REST API, then it is logged as through the control centre", async () => {
+    const order = await createOrder(admin, { status: 'NEW' });
+
+    await patch('orders', order.id, { status: 'CANCELLED' });
+
+    const [update] = await entriesFor(order.id);
+    expect(update).toMatchObject({ collection: 'orders', operation: 'update', user_id: adminId });
+    expect(update.changes).toEqual({ status: { before: 'NEW', after: 'CANCELLED' } });
+  });
+
+  it('when an admin marks a contact message resolved and then deletes it, then both are entries', async () => {
+    const sent = await server.api('/api/v2/contacts', {
+      method: 'POST',
+      json: {
+        firstname: 'Rosa',
+        lastname: 'Bruno',
+        email: `rosa.${uid()}@example.com`,
+        title: 'Gift box',
+        message: 'Do you ship to Canada?',
+      },
+    });
+    expect(sent.status).toBe(201);
+    const message = { id: String(sent.body.result.id) };
+
+    expect(
+      (await admin.api(`/api/v2/notifications/${message.id}`, { method: 'PUT', json: { status: 'resolved' } })).status,
+    ).toBe(200);
+    expect((await admin.api(`/api/v2/notifications/${message.id}`, { method: 'DELETE' })).status).toBe(200);
+
+    const entries = await entriesFor(message.id);
+    expect(entries.map((e) => [e.collection, e.operation])).toEqual([
+      ['notifications', 'delete'],
+      ['notifications', 'update'],
+    ]);
+    expect(entries[1].changes).toEqual({ status: { before: 'new', after: 'resolved' } });
+    expect(entries[0].changes.message).toEqual({ before: 'Do you ship to Canada?' });
   });
 });

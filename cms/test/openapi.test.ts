@@ -424,7 +424,7 @@ describe('recorded control-centre replies', () => {
     const plain = `Basil#${uid()}7Q`;
     const set = await server.api(`/api/v2/auth/reset/${token}`, {
       method: 'PUT',
-      json: { password: sha256hex(plain), plain_password: plain },
+      json: { password: sha256hex(plain) },
     });
     expect(set.status, set.text).toBe(200);
     expectDocumented('put', '/auth/reset/:token', set);

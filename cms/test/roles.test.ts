@@ -322,7 +322,7 @@ describe('one account, two sign-ins', () => {
     const password = `Basil#${uid()}7Q`;
     const set = await server.api(`/api/v2/auth/reset/${token}`, {
       method: 'PUT',
-      json: { password: sha256hex(password), plain_password: password },
+      json: { password: sha256hex(password) },
     });
     expect(set.status).toBe(200);
 

@@ -61,6 +61,9 @@ export const Orders: CollectionConfig = {
         { name: 'img_id', type: 'text' },
       ],
     },
+    // Made by the demo seed (two years of history for the charts): such an order never sends mail, to its
+    // made-up payer or to the shop, in development or in a production demo install.
+    { name: 'demo', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
     // Mail bookkeeping, written by single conditional UPDATEs (services/order-notices.ts, orders.ts): *_sent_at /
     // shop_notified_at only after the transport accepted the mail, *_claimed_at while someone is sending it.
     { name: 'confirmation_sent_at', type: 'date' },

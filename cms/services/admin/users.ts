@@ -3,6 +3,7 @@ import { APIError, type Payload, type PayloadRequest } from 'payload';
 import type { AdminUser, userCreateSchema, userUpdateSchema } from '@shop/shared/admin';
 import { roleOf } from '../../access/roles';
 import type { z } from 'zod';
+import { EMAIL_LOCKED } from '../../lib/account-fields';
 import { AppError, badRequest } from '../../lib/app-error';
 import { sendInvite } from '../auth/password-reset';
 import { clientPasswordHash } from '../../lib/client-password';
@@ -119,7 +120,6 @@ export async function getUser(payload: Payload, actor: Actor, id: string): Promi
 // Writes
 
 export const EMAIL_TAKEN = 'An admin with this email already exists';
-export const EMAIL_LOCKED = 'The email of an account cannot be changed';
 export const INVITE_NOT_SENT =
   'The invite mail could not be sent, so the account was not created. Check the mail settings and try again.';
 

@@ -14,11 +14,13 @@ import { generateExpiredPayloadCookie, generatePayloadCookie } from 'payload/sha
 import { EDITOR_SIGN_IN_REFUSED, MESSAGES, type AdminSession } from '@shop/shared/admin';
 import { isAdminUser } from '../../access/roles';
 import { AppError } from '../../lib/app-error';
+import { isDemoAccountEmail, isPublishedPasswordDigest } from '../../lib/demo-account';
 import type { Doc } from '../mappers';
 import { clientAddress } from './client-ip';
 import { authThrottle } from './process-throttle';
 
 const USERS = 'users';
+const isProduction = process.env.NODE_ENV === 'production';
 
 /**
  * Payload 3.90's current password hash (payload/dist/auth/strategies/local/generatePasswordSaltHash.js):
@@ -101,7 +103,10 @@ export async function signIn(
     overrideAccess: true,
   });
   const account = docs[0] as Doc | undefined;
-  if (!account || account.active === false) {
+  // In production the published demo password opens nothing, whoever's account it is, and neither does the
+  // demo seed's account: the same answer, in the same time, as a wrong password.
+  const published = isProduction && (isPublishedPasswordDigest(password) || isDemoAccountEmail(email));
+  if (!account || account.active === false || published) {
     await spendPasswordCheck(password);
     throw loginFailed();
   }

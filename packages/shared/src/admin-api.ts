@@ -30,13 +30,11 @@ export type LoginInput = z.input<typeof loginSchema>;
 
 /**
  * Setting a new password through an invite or reset link. `password` is the SHA-256 hex the account will
- * sign in with (SPEC §5); `plain_password` is what the person typed, sent once over the same TLS connection
- * so the server can hold it to the password rules too, and never stored. The server checks that the two
- * agree.
+ * sign in with (SPEC §5): the server never receives the password as typed, so the five rules are held in the
+ * form (and for ADMIN_PASSWORD and `npm run create-admin`, where the server does see it).
  */
 export const resetPasswordSchema = z.strictObject({
   password: passwordHashSchema,
-  plain_password: z.string().min(1).max(200),
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
@@ -492,6 +490,8 @@ export const AUDITED_COLLECTIONS = [
   'assets',
   'recipes',
   'changelogs',
+  'orders',
+  'notifications',
 ] as const;
 export type AuditedCollection = (typeof AUDITED_COLLECTIONS)[number];
 

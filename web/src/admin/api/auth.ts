@@ -71,14 +71,11 @@ export async function logout(): Promise<void> {
 export const checkInvite = (token: string) => apiGet<InviteCheck>(`auth/invite/${encodeURIComponent(token)}`);
 
 /**
- * Sets the password through an invite or reset link: 200 done; 400 when the rules fail; 404 when the link
- * is invalid or expired. The plain text goes too, once, so the server can hold it to the rules as well.
+ * Sets the password through an invite or reset link: 200 done; 400 when it is refused; 404 when the link
+ * is invalid or expired. Only the SHA-256 hex leaves the browser (SPEC §5): the form holds the five rules.
  */
 export async function resetPassword(token: string, plainPassword: string) {
-  return apiPut<null>(`auth/reset/${encodeURIComponent(token)}`, {
-    password: await sha256Hex(plainPassword),
-    plain_password: plainPassword,
-  });
+  return apiPut<null>(`auth/reset/${encodeURIComponent(token)}`, { password: await sha256Hex(plainPassword) });
 }
 
 /**

@@ -41,6 +41,8 @@ const COLLECTION_LABELS: Record<AuditedCollection, string> = {
   assets: 'Images',
   recipes: 'Recipes',
   changelogs: 'Changelog',
+  orders: 'Orders',
+  notifications: 'Messages',
 };
 
 const OPERATION_COLORS: Record<AuditOperation, string> = { create: 'green', update: 'blue', delete: 'red' };
@@ -58,6 +60,10 @@ function recordPath(entry: AuditEntry): string | null {
       return `/admin/users/edit/${id}`;
     case 'settings':
       return '/admin/settings';
+    case 'orders':
+      return `/admin/orders/${id}`;
+    case 'notifications':
+      return `/admin/notifications/${id}`;
     default:
       return null;
   }
