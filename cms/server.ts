@@ -39,7 +39,7 @@ async function seedInChildProcess(): Promise<void> {
  */
 async function reportPublishedAccounts(payload: import('payload').Payload, disabled: string[]): Promise<void> {
   const { countActiveAdmins, listPublishedAccounts } = await import('./services/auth/published-accounts');
-  const accounts = [...new Set([...disabled, ...(await listPublishedAccounts(payload))])];
+  const accounts = [...new Set([...disabled, ...(await listPublishedAccounts(payload))])].sort();
   if (accounts.length === 0) return;
   const noAdmin = (await countActiveAdmins(payload)) === 0;
   console.warn(

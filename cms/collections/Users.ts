@@ -17,6 +17,7 @@ import { noteCredentialChanges, SESSIONS_ENDED } from '../hooks/note-credential-
 import { protectAccountFields } from '../hooks/protect-account-fields';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 import { isDemoAccountEmail } from '../lib/demo-account';
+import { DEACTIVATED_BY_SYSTEM } from '../lib/account-fields';
 import { noteAuditChange } from '../lib/audit-write';
 import { clientPasswordHash } from '../lib/client-password';
 import { panelFormBody } from '../lib/endpoint';
@@ -160,7 +161,9 @@ export const Users: CollectionConfig = {
           await assertAccountMayGo(req, originalDoc as Doc, 'demote');
         }
         if (data.active === false && originalDoc?.active !== false) {
-          if (originalDoc) await assertAccountMayGo(req, originalDoc as Doc, 'deactivate');
+          if (originalDoc && !req.context[DEACTIVATED_BY_SYSTEM]) {
+            await assertAccountMayGo(req, originalDoc as Doc, 'deactivate');
+          }
           // Deactivating an account ends its sessions at once rather than when their cookies expire.
           data.sessions = [];
           if (originalDoc) noteAuditChange(req, 'users', String(originalDoc.id), 'sessions', SESSIONS_ENDED);

@@ -17,3 +17,10 @@ export const AUTH_MANAGED_FIELDS = [
   '_verified',
   '_verificationToken',
 ] as const;
+
+/**
+ * Set on a write's context by the production start when it deactivates an account anyone could sign in to
+ * (the published demo password): the last-active-admin rule keeps an owner from locking themselves out, but
+ * such an account is no admin to keep.
+ */
+export const DEACTIVATED_BY_SYSTEM = 'deactivatedBySystem';

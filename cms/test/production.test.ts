@@ -115,4 +115,28 @@ describe('production start checks', () => {
     expect(exit.message).toContain('ADMIN_PASSWORD does not meet the password rules');
     expect(exit.message).not.toContain('olive-oil-2025');
   });
+
+  it('when PAYLOAD_SECRET is 32 times "a", the S3 secret and the Redis password are words and ADMIN_PASSWORD is the published demo password, then the server exits with code 1 naming each and how to make a good secret', async () => {
+    const exit = await refusedStart({
+      PAYLOAD_SECRET: 'a'.repeat(32),
+      S3_BUCKET: 'shop',
+      S3_REGION: 'eu-south-1',
+      S3_ACCESS_KEY_ID: 'minioadmin',
+      S3_SECRET_ACCESS_KEY: 'minioadmin',
+      REDIS_URL: 'redis://:olive-oil@127.0.0.1:6399',
+      ADMIN_PASSWORD: 'Bottega2025!',
+    });
+    expect(exit.code).toBe(1);
+    expect(exit.message).toContain(
+      'PAYLOAD_SECRET is too easy to guess: it uses only 1 different character (at least 10 needed). ' +
+        'Make one with `openssl rand -hex 32`.',
+    );
+    // "minioadmin": m, i, n, o, a, d; "olive-oil": o, l, i, v, e, -.
+    expect(exit.message).toContain('S3_SECRET_ACCESS_KEY is too easy to guess: it uses only 6 different characters');
+    expect(exit.message).toContain(
+      'The password in REDIS_URL is too easy to guess: it uses only 6 different characters',
+    );
+    expect(exit.message).toContain('ADMIN_PASSWORD is the demo password the README publishes; choose another.');
+    expect(exit.message).not.toContain('olive-oil');
+  });
 });

@@ -14,7 +14,30 @@ import path from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, type Doc } from './factories';
-import { EarlyExit, type Envelope, freePort, type Json, repoRoot, sha256hex, startServer, uid } from './harness';
+import {
+  EarlyExit,
+  type Envelope,
+  freePort,
+  type Json,
+  repoRoot,
+  sha256hex,
+  startServer,
+  type TestServer,
+  uid,
+} from './harness';
+
+const DEMO_EMAIL = 'admin@bottega.example';
+const DEMO_PASSWORD = 'Bottega2025!';
+
+/** The two sign-in doors: the control centre sends the digest, the /cms panel the password as typed. */
+async function signInStatuses(server: TestServer, email: string, password: string): Promise<number[]> {
+  const controlCentre = await server.api('/api/v2/auth/login', {
+    method: 'POST',
+    json: { email, password: sha256hex(password) },
+  });
+  const panel = await server.api('/api/users/login', { method: 'POST', json: { email, password } });
+  return [controlCentre.status, panel.status];
+}
 
 const productionEnv = () => ({
   NODE_ENV: 'production',
@@ -58,14 +81,34 @@ describe('one database, development then production', () => {
   const root = path.join(os.tmpdir(), `shop-modes-${uid()}`);
   const devDir = path.join(root, 'dev');
   let product: Doc;
+  /** The development start's own admin, with a password of its own. */
+  let owner: { email: string; password: string };
+  /** An account someone gave the published demo password in development. */
+  const reusedEmail = `reused-${uid()}@test.example`;
 
   beforeAll(async () => {
     await fs.mkdir(devDir, { recursive: true });
     const dev = await startServer({ dataDir: devDir, env: { NODE_ENV: 'development' } });
     try {
       const admin = await dev.loginAdmin();
+      owner = dev.admin!;
       const category = await createCategory(admin, { name: `Modes ${uid()}` });
       product = await createProduct(admin, { name: `Modes Oil ${uid()}`, categories: [category.id], price: 12.5 });
+      // What the demo seed makes in development, and the same published password on another account.
+      for (const email of [DEMO_EMAIL, reusedEmail]) {
+        const made = await admin.api('/api/users', {
+          method: 'POST',
+          json: {
+            email,
+            password: DEMO_PASSWORD,
+            firstname: 'Pina',
+            lastname: 'Esposito',
+            role: 'admin',
+            active: true,
+          },
+        });
+        expect(made.status, made.text).toBe(201);
+      }
     } finally {
       await dev.stop();
     }
@@ -93,6 +136,66 @@ describe('one database, development then production', () => {
       await production.stop();
     }
   }, 120_000);
+
+  it('when a database a development start made holds the demo account and another with the published password, then in production neither signs in on either door, both are deactivated and audited, and the start says so once with how to make an admin', async () => {
+    const dataDir = await copyOfDevData('published');
+    // The owner's own account is off too: the start is left without an admin and must say how to make one.
+    await withDatabase(dataDir, (db) =>
+      db.execute({ sql: 'UPDATE users SET active = 0 WHERE email = ?', args: [owner.email] }),
+    );
+
+    const first = await startServer({ dataDir, withAdmin: false, env: productionEnv() });
+    try {
+      expect(await signInStatuses(first, DEMO_EMAIL, DEMO_PASSWORD)).toEqual([401, 401]);
+      expect(await signInStatuses(first, reusedEmail, DEMO_PASSWORD)).toEqual([401, 401]);
+      const said = first
+        .log()
+        .split('\n')
+        .filter((line) => line.includes('cannot sign in'));
+      expect(said).toEqual([
+        `  Production: ${DEMO_EMAIL}, ${reusedEmail} cannot sign in (the demo account, or the demo password the ` +
+          'README publishes) and are deactivated. No active admin is left: set ADMIN_EMAIL and ADMIN_PASSWORD ' +
+          'and restart, or run `npm run create-admin`.',
+      ]);
+      expect(first.log()).not.toMatch(STACK_FRAME);
+    } finally {
+      await first.stop();
+    }
+    const rows = await withDatabase(dataDir, async (db) => ({
+      users: (await db.execute('SELECT email, active FROM users ORDER BY email')).rows.map((r) => [r.email, r.active]),
+      audited: (await db.execute("SELECT record_id, by FROM audit_log WHERE by LIKE 'system (production start%'")).rows
+        .length,
+    }));
+    expect(rows.users).toEqual(
+      [
+        [DEMO_EMAIL, 0],
+        [owner.email, 0],
+        [reusedEmail, 0],
+      ].sort(),
+    );
+    expect(rows.audited).toBe(2);
+
+    // ADMIN_EMAIL now makes the real admin, although the database has accounts.
+    const second = await startServer({ dataDir, env: productionEnv() });
+    try {
+      const admin = await second.loginAdmin();
+      const users = await admin.api<Envelope<Json[]>>('/api/v2/users');
+      expect(users.body.result.map((u) => [u.email, u.active]).sort()).toEqual(
+        [
+          [DEMO_EMAIL, false],
+          [owner.email, false],
+          [reusedEmail, false],
+          [admin.email, true],
+        ].sort(),
+      );
+      // Reactivated by the new admin, the demo account still opens nothing.
+      const demo = users.body.result.find((u) => u.email === DEMO_EMAIL)!;
+      expect((await admin.api(`/api/users/${demo.id}`, { method: 'PATCH', json: { active: true } })).status).toBe(200);
+      expect(await signInStatuses(second, DEMO_EMAIL, DEMO_PASSWORD)).toEqual([401, 401]);
+    } finally {
+      await second.stop();
+    }
+  }, 180_000);
 
   it('when a development push had marked the database (batch -1, no migration records) and its tables are those of the newest migration, then production records the migrations, keeps the data and serves it', async () => {
     const dataDir = await copyOfDevData('pushed');
@@ -149,6 +252,18 @@ describe('a production demo install', () => {
         json: { email: 'admin@bottega.example', password: sha256hex('Bottega2025!') },
       });
       expect(demoLogin.status).toBe(401);
+
+      // Every seeded order is a demo order, and none is mailed: the reconciler's round right after the start
+      // (its three-day sweep) and a shopper's resend both leave the outbox empty.
+      const all = await admin.api<Json>('/api/orders?limit=1&depth=0');
+      const demo = await admin.api<Json>('/api/orders?limit=1&depth=0&where[demo][equals]=true');
+      expect(all.body.totalDocs).toBeGreaterThan(500);
+      expect(demo.body.totalDocs).toBe(all.body.totalDocs);
+      const resend = await server.api<Envelope<string>>(`/api/v2/payments/resend/${demo.body.docs[0].id}`);
+      expect(resend.status).toBe(409);
+      expect(resend.body.result).toBe('This is a demo order: no mail is sent for it');
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(server.mails.map((m) => m.subject)).toEqual([]);
     } finally {
       await server.stop();
     }

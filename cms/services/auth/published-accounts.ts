@@ -1,6 +1,8 @@
 import { pbkdf2 } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Payload } from 'payload';
+import { DEACTIVATED_BY_SYSTEM } from '../../lib/account-fields';
+import { AUDIT_ACTOR, type AuditActor } from '../../lib/audit-write';
 import { DEMO_ADMIN, isDemoAccountEmail, PUBLISHED_PASSWORD_DIGEST } from '../../lib/demo-account';
 import type { Doc } from '../mappers';
 
@@ -31,12 +33,12 @@ async function hasPublishedPassword(account: Doc): Promise<boolean> {
 /** How many accounts are looked at: a family shop has a handful; each check costs a password hash. */
 const MAX_ACCOUNTS_CHECKED = 200;
 
-const SYSTEM_BY = 'system (production start: published password)';
+const SYSTEM: AuditActor = { by_id: null, by: 'system (production start: published password)' };
 
 /**
  * A production start on a database a development start made (the demo seed's admin, or an account given
- * the published demo password): those accounts are deactivated, which also ends their sessions, and the
- * change is on the audit log. The sign-in refuses them in production anyway (services/auth/session.ts);
+ * the published demo password): those accounts are deactivated, which also ends their sessions (the users
+ * collection's hook), and the change is on the audit log, signed by the system. The sign-in refuses them in production anyway (services/auth/session.ts);
  * this makes the control centre show them inactive and lets the start say so. Returns their emails.
  */
 export async function disablePublishedAccounts(payload: Payload): Promise<string[]> {
@@ -52,26 +54,13 @@ export async function disablePublishedAccounts(payload: Payload): Promise<string
   const disabled: string[] = [];
   for (const account of docs as Doc[]) {
     if (!isDemoAccountEmail(account.email) && !(await hasPublishedPassword(account))) continue;
-    // Through the adapter: the last-active-admin rule protects an owner from locking themselves out, but
-    // an account anyone can sign in to is no admin to keep.
-    await payload.db.updateOne({
+    await payload.update({
       collection: 'users',
       id: account.id as string,
-      data: { active: false, sessions: [] },
-    });
-    await payload.create({
-      collection: 'audit-log',
-      data: {
-        user: null,
-        by: SYSTEM_BY,
-        at: new Date().toISOString(),
-        collection: 'users',
-        record_id: String(account.id),
-        operation: 'update',
-        changes: { active: { before: true, after: false }, sessions: { after: '(all sessions ended)' } },
-      },
+      data: { active: false },
       depth: 0,
       overrideAccess: true,
+      context: { [DEACTIVATED_BY_SYSTEM]: true, [AUDIT_ACTOR]: SYSTEM },
     });
     disabled.push(String(account.email));
   }
