@@ -2,6 +2,7 @@ import path from 'node:path';
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer';
 import { s3Storage } from '@payloadcms/storage-s3';
 import { buildConfig, type Plugin } from 'payload';
+import { guardPayloadInternals } from './access/payload-internals';
 import { Assets } from './collections/Assets';
 import { AuditLog } from './collections/AuditLog';
 import { Categories } from './collections/Categories';
@@ -114,4 +115,4 @@ export default buildConfig({
   logger: { options: { level: env.logLevel } },
   typescript: { autoGenerate: false },
   debug: false,
-});
+}).then(guardPayloadInternals);

@@ -103,16 +103,28 @@ function listValues(node: Node, where: string): string[] {
 
 type FieldLookup = (path: string) => FlattenedField | undefined;
 
+/** A relation to several collections is stored as {relationTo, value}: queried by one of the two only. */
+const POLYMORPHIC_PARTS = new Set(['value', 'relationTo']);
+
 function fieldLookup(config: SanitizedConfig, collectionSlug: string): FieldLookup {
   const collection = config.collections.find((c) => c.slug === collectionSlug);
   return (path) => {
     let fields: FlattenedField[] | undefined = collection?.flattenedFields;
     let field: FlattenedField | undefined;
-    for (const name of path.split('.')) {
+    const names = path.split('.');
+    for (const [i, name] of names.entries()) {
       if (!fields) return undefined;
       field = fields.find((f) => f.name === name);
       if (!field) return undefined;
       const relationTo = field.type === 'relationship' || field.type === 'upload' ? field.relationTo : undefined;
+      // The database adapter answers any other path through such a relation with "Not supported" (a 500).
+      if (Array.isArray(relationTo)) {
+        const rest = names.slice(i + 1);
+        if (rest.length !== 1 || !POLYMORPHIC_PARTS.has(rest[0])) {
+          throw invalid(`${names.slice(0, i + 1).join('.')} is queried as ${name}.value or ${name}.relationTo`);
+        }
+        return undefined;
+      }
       if ('flattenedFields' in field) fields = field.flattenedFields;
       else if (typeof relationTo === 'string') {
         fields = config.collections.find((c) => c.slug === relationTo)?.flattenedFields;
