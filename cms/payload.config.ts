@@ -13,7 +13,9 @@ import { OrderEvents } from './collections/OrderEvents';
 import { Orders } from './collections/Orders';
 import { Payments } from './collections/Payments';
 import { Products } from './collections/Products';
+import { NotificationReplies } from './collections/NotificationReplies';
 import { Recipes } from './collections/Recipes';
+import { Refunds } from './collections/Refunds';
 import { Users } from './collections/Users';
 import { v2Endpoints } from './endpoints/v2';
 import { ShopSettings } from './globals/ShopSettings';
@@ -81,6 +83,8 @@ export default buildConfig({
     withAuditHooks(Changelogs),
     Leases,
     OrderEvents,
+    Refunds,
+    NotificationReplies,
     AuditLog,
   ],
   globals: [withGlobalAuditHooks(ShopSettings)],

@@ -33,6 +33,13 @@ export const OrderEvents: CollectionConfig = {
     { name: 'to', type: 'select', options: [...ORDER_STATUSES] },
     { name: 'tracking_number', type: 'text', maxLength: 64 },
     { name: 'note', type: 'textarea', maxLength: 2000 },
+    // A refund event's amount (numeric string) and its refund.
+    { name: 'amount', type: 'text', maxLength: 20 },
+    { name: 'refund', type: 'relationship', relationTo: 'refunds' },
+    // The shopper's mail about this change (shipped, delivered): claimed, then marked sent once the mail
+    // server took it, so each change mails once even across a crash (services/order-notices.ts).
+    { name: 'mail_claimed_at', type: 'date' },
+    { name: 'mail_sent_at', type: 'date' },
   ],
   hooks: { afterChange: [auditOrderEvent] },
 };

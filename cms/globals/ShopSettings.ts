@@ -32,6 +32,8 @@ export const ShopSettings: GlobalConfig = {
     // What the packing slips and invoices print at the top; empty until the family types them in.
     { name: 'shop_name', type: 'text', maxLength: 120 },
     { name: 'shop_address', type: 'textarea', maxLength: 600 },
+    // A link to follow a parcel for carriers the shop does not recognise: {number} is the tracking number.
+    { name: 'tracking_url_template', type: 'text', maxLength: 300 },
     {
       name: 'payment_method',
       type: 'select',

@@ -7,6 +7,7 @@ import * as migration_20261124_051816_order_events_audit_log from './20261124_05
 import * as migration_20261124_064103_shop_address from './20261124_064103_shop_address';
 import * as migration_20261124_064302_recipe_products from './20261124_064302_recipe_products';
 import * as migration_20261126_224521_demo_orders from './20261126_224521_demo_orders';
+import * as migration_20261126_225622_refunds_replies_shipping_mails from './20261126_225622_refunds_replies_shipping_mails';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261126_224521_demo_orders.up,
     down: migration_20261126_224521_demo_orders.down,
-    name: '20261126_224521_demo_orders'
+    name: '20261126_224521_demo_orders',
+  },
+  {
+    up: migration_20261126_225622_refunds_replies_shipping_mails.up,
+    down: migration_20261126_225622_refunds_replies_shipping_mails.down,
+    name: '20261126_225622_refunds_replies_shipping_mails'
   },
 ];

@@ -248,6 +248,8 @@ const COLLECTION_POLICY: Record<string, Grants> = {
   notifications: NOTHING,
   leases: NOTHING,
   'order-events': NOTHING,
+  refunds: NOTHING,
+  'notification-replies': NOTHING,
   'audit-log': NOTHING,
   // Payload's own: locks and preferences are one's own (lists filtered to them), the rest nobody's.
   'payload-locked-documents': { anonymous: [], editor: ['list', 'create'] },

@@ -42,6 +42,8 @@ export const Orders: CollectionConfig = {
     { name: 'transaction_gross_amount', type: 'text' },
     { name: 'transaction_paypal_fee', type: 'text' },
     { name: 'transaction_net_amount', type: 'text' },
+    // What has been returned to the payer so far (numeric string); the net amount already has it taken off.
+    { name: 'transaction_refunded_amount', type: 'text' },
     { name: 'currency_code', type: 'text', defaultValue: 'USD', maxLength: 3 },
     { name: 'latitude', type: 'number' },
     { name: 'longitude', type: 'number' },

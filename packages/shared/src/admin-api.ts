@@ -432,7 +432,11 @@ export const LIVE_EVENT_NAMES = [
 // ---------------------------------------------------------------------------------------------------------
 // Order timeline and audit log (issue 14 part 1)
 
-export const ORDER_EVENT_TYPES = ['paid', 'status', 'note', 'mail_resent'] as const;
+/**
+ * `refund`: money returned (amount and reason in `note`); `mail_sent`: a mail to the shopper about a change
+ * (shipped, delivered, refunded) was handed to the mail server.
+ */
+export const ORDER_EVENT_TYPES = ['paid', 'status', 'note', 'mail_resent', 'refund', 'mail_sent'] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /** One entry of an order's timeline, oldest first in GET admin/orders/{id}/events. */

@@ -10,3 +10,4 @@ export * from './api-types';
 export * from './rich-text';
 export * from './search';
 export * from './seo';
+export * from './refunds';

@@ -1,0 +1,31 @@
+/**
+ * Refunds (issue 22): statuses, sources and the refund API's shapes, shared by the server, the control centre
+ * and the shopper's order page. Pure: no zod here (the storefront imports it); the schemas are in admin-api.
+ */
+
+/**
+ * REQUESTED: written before PayPal is asked (its request id stored), so a crash never forgets nor repeats it;
+ * PENDING: PayPal accepted it and will finish it later (e-cheque funding); COMPLETED: the money went back;
+ * FAILED: PayPal refused it (nothing returned); CANCELLED: PayPal cancelled a pending one.
+ */
+export const REFUND_STATUSES = ['REQUESTED', 'PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** shop: from the control centre; paypal: made in PayPal's own dashboard; automatic: a mismatched capture. */
+export const REFUND_SOURCES = ['shop', 'paypal', 'automatic'] as const;
+export type RefundSource = (typeof REFUND_SOURCES)[number];
+
+export interface Refund {
+  id: string;
+  /** Numeric string with two decimals, in the order's currency. */
+  amount: string;
+  currency_code: string;
+  reason: string;
+  status: RefundStatus;
+  source: RefundSource;
+  created_at: string;
+  /** PayPal's refund id; null until PayPal answered. */
+  paypal_refund_id: string | null;
+  /** Who asked for it: an admin's name and email, "PayPal" or "system". */
+  by: string;
+}
