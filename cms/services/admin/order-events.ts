@@ -19,6 +19,8 @@ export interface OrderEventInput {
   to?: OrderStatus | null;
   tracking_number?: string | null;
   note?: string | null;
+  amount?: string | null;
+  refund?: string | null;
 }
 
 /**
@@ -43,6 +45,8 @@ export async function recordOrderEvent(
       to: input.to ?? null,
       tracking_number: input.tracking_number ?? null,
       note: input.note ?? null,
+      amount: input.amount ?? null,
+      refund: input.refund ?? null,
     },
     depth: 0,
     req: target.req,
@@ -137,6 +141,7 @@ function toOrderEvent(doc: Doc): OrderEvent {
     to: (str(doc.to) || null) as OrderStatus | null,
     tracking_number: str(doc.tracking_number) || null,
     note: str(doc.note) || null,
+    amount: str(doc.amount) || null,
   };
 }
 
@@ -176,6 +181,7 @@ function historyWithoutEvents(order: Doc, stored: OrderEvent[]): OrderEvent[] {
       to,
       tracking_number: null,
       note: null,
+      amount: null,
     });
   });
   return out;
@@ -208,6 +214,7 @@ export async function listOrderEvents(payload: Payload, user: AdminUser, orderId
     to: 'NEW',
     tracking_number: null,
     note: null,
+    amount: null,
   };
   const rest = [...stored, ...historyWithoutEvents(order, stored)];
   // A stable sort: events written in the same millisecond keep the order they were stored in.

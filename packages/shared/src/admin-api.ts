@@ -450,7 +450,10 @@ export interface OrderEvent {
   from: OrderStatus | null;
   to: OrderStatus | null;
   tracking_number: string | null;
+  /** A note's text, a refund's reason, or what a `mail_sent` mail was about. */
   note: string | null;
+  /** A refund's amount (numeric string); null for other events. */
+  amount: string | null;
 }
 
 /** PUT admin/orders/{id}: the status, and the carrier's tracking number when it is SHIPPED. */

@@ -377,6 +377,7 @@ export const orderEventSchema = z
     to: orderStatus.nullable(),
     tracking_number: z.string().nullable(),
     note: z.string().nullable(),
+    amount: z.string().nullable(),
   })
   .meta({ id: 'OrderEvent' });
 

@@ -1,6 +1,7 @@
-import { FileTextOutlined, MailOutlined, SwapOutlined, WalletOutlined } from '@ant-design/icons';
+import { FileTextOutlined, MailOutlined, RollbackOutlined, SwapOutlined, WalletOutlined } from '@ant-design/icons';
 import {
   formatAdminDate,
+  formatMoney,
   ORDER_STATUS_DISPLAY,
   orderNoteSchema,
   type OrderEvent,
@@ -76,6 +77,23 @@ function viewOf(event: OrderEvent): ItemView {
       };
     case 'mail_resent':
       return { dot: <MailOutlined />, color: 'gray', body: <strong>Confirmation mail sent again</strong> };
+    case 'mail_sent':
+      return {
+        dot: <MailOutlined />,
+        color: 'gray',
+        body: <strong>{event.note ?? 'Mail sent to the shopper'}</strong>,
+      };
+    case 'refund':
+      return {
+        dot: <RollbackOutlined />,
+        color: 'orange',
+        body: (
+          <div data-testid="order-event-refund">
+            <strong>Refunded {formatMoney(event.amount)}</strong>
+            {event.note ? <div className="order-timeline-note">{event.note}</div> : null}
+          </div>
+        ),
+      };
   }
 }
 
