@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import vm from 'node:vm';
 import express from 'express';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createPayPalClient,
   EMULATOR_CLIENT_ID,
@@ -16,6 +18,7 @@ import {
 } from '../services/paypal/client';
 import {
   captureCompletedEvent,
+  captureRefundedEvent,
   createPayPalEmulator,
   emulatorState,
   expireEmulatorTokens,
@@ -23,7 +26,13 @@ import {
   resetPayPalEmulator,
   signEmulatorWebhook,
 } from './emulator';
-import type { PayPalCreateOrderRequest, PayPalOrder, PayPalWebhookEvent } from '../services/paypal/types';
+import type {
+  PayPalCapture,
+  PayPalCreateOrderRequest,
+  PayPalOrder,
+  PayPalRefund,
+  PayPalWebhookEvent,
+} from '../services/paypal/types';
 
 interface ReceivedWebhook {
   headers: Record<string, string>;
@@ -580,7 +589,7 @@ describe('webhooks', () => {
     const order = await approvedOrder();
     await client.captureOrder(order.id, rid('cap'));
     const hook = await waitFor(() =>
-      received.find((h) => JSON.parse(h.rawBody).resource.supplementary_data.related_ids.order_id === order.id),
+      received.find((h) => JSON.parse(h.rawBody).resource.supplementary_data?.related_ids.order_id === order.id),
     );
     expect(await client.verifyWebhookSignature(verifyInput(hook, JSON.parse(hook.rawBody)))).toBe('SUCCESS');
   });
@@ -715,6 +724,404 @@ describe('JS SDK stand-in', () => {
       facilitatorAccessToken: '',
     });
     expect((await client.getOrder(orderId)).status).toBe('APPROVED');
+  });
+});
+
+describe('refunds', () => {
+  /** An order of 41.30, approved (with `approval`) and captured; the capture as PayPal answered it. */
+  async function capturedFor(
+    value = '41.30',
+    approval?: unknown,
+  ): Promise<{ order: PayPalOrder; capture: PayPalCapture }> {
+    const order = await client.createOrder(
+      { intent: 'CAPTURE', purchase_units: [{ custom_id: 'cart-77', amount: usd(value) }] },
+      rid('create'),
+    );
+    expect((await approve(order.id, approval)).status).toBe(200);
+    const captured = await client.captureOrder(order.id, rid('cap'));
+    return { order, capture: captured.purchase_units![0].payments!.captures![0] };
+  }
+
+  /** POST to a test helper on loopback (or, with `forwardedFor`, as if it came through a proxy). */
+  async function helper(route: string, body?: unknown, forwardedFor?: string) {
+    const res = await fetch(`${api}${route}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> & Partial<PayPalRefund> };
+  }
+
+  const refundHook = (refundId: string) =>
+    received.find((h) => (JSON.parse(h.rawBody) as PayPalWebhookEvent<PayPalRefund>).resource.id === refundId);
+  const unitPayments = async (orderId: string) => (await client.getOrder(orderId)).purchase_units?.[0].payments;
+
+  it('when a capture of 41.30 is refunded without an amount, then all 41.30 comes back COMPLETED, the capture is REFUNDED and a signed PAYMENT.CAPTURE.REFUNDED follows', async () => {
+    const { capture } = await capturedFor('41.30');
+    const refund = await client.refundCapture(capture.id, {}, rid('refund'));
+    expect(refund).toEqual({
+      id: expect.stringMatching(/^[A-Z0-9]{17}$/),
+      amount: usd('41.30'),
+      status: 'COMPLETED',
+      seller_payable_breakdown: {
+        gross_amount: usd('41.30'),
+        paypal_fee: usd('0.00'),
+        net_amount: usd('41.30'),
+        total_refunded_amount: usd('41.30'),
+      },
+      create_time: expect.any(String),
+      update_time: expect.any(String),
+      links: [
+        { href: `${api}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+        { href: `${api}/v2/payments/captures/${capture.id}`, rel: 'up', method: 'GET' },
+      ],
+    });
+    expect(await client.getRefund(refund.id)).toEqual(refund);
+    const after = await client.getCapture(capture.id);
+    expect(after.status).toBe('REFUNDED');
+    // PayPal keeps its fee: the capture's receivable breakdown is what it was.
+    expect(after.seller_receivable_breakdown).toEqual(capture.seller_receivable_breakdown);
+
+    const hook = await waitFor(() => refundHook(refund.id));
+    const event = JSON.parse(hook.rawBody) as PayPalWebhookEvent<PayPalRefund>;
+    expect(event).toMatchObject({
+      event_type: 'PAYMENT.CAPTURE.REFUNDED',
+      resource_type: 'refund',
+      summary: 'A $ 41.30 USD capture payment was refunded',
+    });
+    expect(event.resource).toEqual(refund);
+    expect(await client.verifyWebhookSignature(verifyInput(hook, event))).toBe('SUCCESS');
+  });
+
+  it('when 41.30 is refunded as 12.50 and then 28.80, then the capture goes PARTIALLY_REFUNDED and then REFUNDED, totals 12.50 and 41.30', async () => {
+    const { capture } = await capturedFor('41.30');
+    const first = await client.refundCapture(
+      capture.id,
+      { amount: usd('12.50'), note_to_payer: 'One bottle arrived broken', invoice_id: 'R-1001-1', custom_id: 'r-1' },
+      rid('refund'),
+    );
+    expect(first).toMatchObject({
+      status: 'COMPLETED',
+      amount: usd('12.50'),
+      note_to_payer: 'One bottle arrived broken',
+      invoice_id: 'R-1001-1',
+      custom_id: 'r-1',
+      seller_payable_breakdown: {
+        gross_amount: usd('12.50'),
+        net_amount: usd('12.50'),
+        total_refunded_amount: usd('12.50'),
+      },
+    });
+    expect((await client.getCapture(capture.id)).status).toBe('PARTIALLY_REFUNDED');
+
+    const second = await client.refundCapture(capture.id, { amount: usd('28.80') }, rid('refund'));
+    expect(second).toMatchObject({
+      status: 'COMPLETED',
+      amount: usd('28.80'),
+      seller_payable_breakdown: { gross_amount: usd('28.80'), total_refunded_amount: usd('41.30') },
+    });
+    expect((await client.getCapture(capture.id)).status).toBe('REFUNDED');
+    await waitFor(() => (refundHook(first.id) && refundHook(second.id) ? true : undefined));
+  });
+
+  it('when 28.81 is asked after 12.50 of 41.30 was refunded, then 422 REFUND_AMOUNT_EXCEEDED and nothing more is refunded', async () => {
+    const { order, capture } = await capturedFor('41.30');
+    await client.refundCapture(capture.id, { amount: usd('12.50') }, rid('refund'));
+    const err = await apiError(client.refundCapture(capture.id, { amount: usd('28.81') }, rid('refund')));
+    expect(err).toMatchObject({ status: 422, name: 'UNPROCESSABLE_ENTITY', issue: 'REFUND_AMOUNT_EXCEEDED' });
+    expect(err.details[0].description).toBe(
+      'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+    );
+    expect(err.debug_id).toMatch(/^[0-9a-f]{13}$/);
+    expect((await unitPayments(order.id))?.refunds).toHaveLength(1);
+    expect((await client.getCapture(capture.id)).status).toBe('PARTIALLY_REFUNDED');
+    // Exactly what is left still goes through.
+    await expect(client.refundCapture(capture.id, { amount: usd('28.80') }, rid('refund'))).resolves.toMatchObject({
+      status: 'COMPLETED',
+    });
+  });
+
+  it('when a fully refunded capture is refunded again, with or without an amount, then 422 CAPTURE_FULLY_REFUNDED', async () => {
+    const { capture } = await capturedFor('41.30');
+    await client.refundCapture(capture.id, { amount: usd('41.30') }, rid('refund'));
+    const err = await apiError(client.refundCapture(capture.id, {}, rid('refund')));
+    expect(err).toMatchObject({ status: 422, name: 'UNPROCESSABLE_ENTITY', issue: 'CAPTURE_FULLY_REFUNDED' });
+    expect(err.details[0].description).toBe('The capture has already been fully refunded.');
+    expect(await apiError(client.refundCapture(capture.id, { amount: usd('0.01') }, rid('refund')))).toMatchObject({
+      issue: 'CAPTURE_FULLY_REFUNDED',
+    });
+  });
+
+  it('when a refund is repeated with the same PayPal-Request-Id, then the first refund comes back and only one is kept', async () => {
+    const { order, capture } = await capturedFor('41.30');
+    const requestId = rid('refund');
+    const first = await client.refundCapture(capture.id, { amount: usd('12.50') }, requestId);
+    const again = await client.refundCapture(capture.id, { amount: usd('12.50') }, requestId);
+    // PayPal answers a repeated key with the first answer, whatever the body says now.
+    const changed = await client.refundCapture(capture.id, { amount: usd('20.00') }, requestId);
+    expect(again).toEqual(first);
+    expect(changed).toEqual(first);
+    const payments = await unitPayments(order.id);
+    expect(payments?.refunds?.map((r) => r.id)).toEqual([first.id]);
+    expect(payments?.captures?.[0].status).toBe('PARTIALLY_REFUNDED');
+    // The same key on another capture is another refund.
+    const other = await capturedFor('41.30');
+    const elsewhere = await client.refundCapture(other.capture.id, { amount: usd('12.50') }, requestId);
+    expect(elsewhere.id).not.toBe(first.id);
+  });
+
+  it('when the amount has 3 decimals, is zero, negative or no number, then 400 INVALID_REQUEST and nothing is refunded', async () => {
+    const { order, capture } = await capturedFor('41.30');
+    for (const value of ['12.505', '0.00', '0', '-5.00']) {
+      const err = await apiError(client.refundCapture(capture.id, { amount: usd(value) }, rid('refund')));
+      expect(err).toMatchObject({ status: 400, name: 'INVALID_REQUEST', issue: 'INVALID_PARAMETER_VALUE' });
+      expect(err.details[0]).toMatchObject({ field: '/amount/value', value, location: 'body' });
+    }
+    expect(await apiError(client.refundCapture(capture.id, { amount: usd('12,50') }, rid('refund')))).toMatchObject({
+      status: 400,
+      issue: 'INVALID_PARAMETER_SYNTAX',
+    });
+    expect(
+      await apiError(client.refundCapture(capture.id, { note_to_payer: 'x'.repeat(256) }, rid('refund'))),
+    ).toMatchObject({ status: 400, issue: 'INVALID_STRING_MAX_LENGTH' });
+    expect(
+      await apiError(
+        client.refundCapture(capture.id, { amount: { currency_code: 'EUR', value: '12.50' } }, rid('refund')),
+      ),
+    ).toMatchObject({ status: 422, issue: 'REFUND_CAPTURE_CURRENCY_MISMATCH' });
+    const payments = await unitPayments(order.id);
+    expect(payments?.refunds).toBeUndefined();
+    expect(payments?.captures?.[0].status).toBe('COMPLETED');
+  });
+
+  it('when the capture is unknown, PENDING or DECLINED, then 404 INVALID_RESOURCE_ID, 422 PENDING_CAPTURE, 422 REFUND_NOT_ALLOWED', async () => {
+    expect(await apiError(client.refundCapture('NOSUCHCAPTURE0000', {}, rid('refund')))).toMatchObject({
+      status: 404,
+      name: 'RESOURCE_NOT_FOUND',
+      issue: 'INVALID_RESOURCE_ID',
+    });
+    expect(await apiError(client.getRefund('NOSUCHREFUND00000'))).toMatchObject({ status: 404 });
+    const pending = await capturedFor('41.30', { capture_status: 'PENDING' });
+    expect(await apiError(client.refundCapture(pending.capture.id, {}, rid('refund')))).toMatchObject({
+      status: 422,
+      issue: 'PENDING_CAPTURE',
+    });
+    const declined = await capturedFor('41.30', { capture_status: 'DECLINED' });
+    expect(await apiError(client.refundCapture(declined.capture.id, {}, rid('refund')))).toMatchObject({
+      status: 422,
+      issue: 'REFUND_NOT_ALLOWED',
+    });
+  });
+
+  it('when refunds are switched to PENDING, then a 12.50 refund is PENDING (ECHECK) with no webhook until it completes; then PARTIALLY_REFUNDED and the webhook', async () => {
+    const { capture } = await capturedFor('41.30');
+    expect((await helper(`/v2/payments/captures/${capture.id}/refund-mode`, { status: 'PENDING' })).status).toBe(200);
+    const refund = await client.refundCapture(capture.id, { amount: usd('12.50') }, rid('refund'));
+    expect(refund).toMatchObject({
+      status: 'PENDING',
+      status_details: { reason: 'ECHECK' },
+      seller_payable_breakdown: { gross_amount: usd('12.50'), total_refunded_amount: usd('0.00') },
+    });
+    expect((await client.getCapture(capture.id)).status).toBe('COMPLETED');
+    // The pending 12.50 is spoken for: 28.80 is all that is left.
+    expect(await apiError(client.refundCapture(capture.id, { amount: usd('28.81') }, rid('refund')))).toMatchObject({
+      issue: 'REFUND_AMOUNT_EXCEEDED',
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(refundHook(refund.id)).toBeUndefined();
+
+    const done = await helper(`/v2/payments/refunds/${refund.id}/complete`);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({
+      id: refund.id,
+      status: 'COMPLETED',
+      seller_payable_breakdown: { total_refunded_amount: usd('12.50') },
+    });
+    expect(done.body.status_details).toBeUndefined();
+    expect(await client.getRefund(refund.id)).toEqual(done.body);
+    expect((await client.getCapture(capture.id)).status).toBe('PARTIALLY_REFUNDED');
+    const hook = await waitFor(() => refundHook(refund.id));
+    expect(JSON.parse(hook.rawBody)).toMatchObject({ event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: done.body });
+    expect((await helper(`/v2/payments/refunds/${refund.id}/complete`)).body).toMatchObject({
+      name: 'UNPROCESSABLE_ENTITY',
+      details: [{ issue: 'REFUND_NOT_PENDING' }],
+    });
+
+    expect((await helper(`/v2/payments/captures/${capture.id}/refund-mode`, { status: 'COMPLETED' })).status).toBe(200);
+    const rest = await client.refundCapture(capture.id, {}, rid('refund'));
+    expect(rest).toMatchObject({ status: 'COMPLETED', amount: usd('28.80') });
+    expect((await client.getCapture(capture.id)).status).toBe('REFUNDED');
+  });
+
+  it('when refunds are made in the dashboard, then one with a webhook is announced and one with webhook:false only shows in GET order', async () => {
+    const { order, capture } = await capturedFor('41.30');
+    const announced = await helper(`/v2/payments/captures/${capture.id}/dashboard-refund`, { amount: usd('10.00') });
+    expect(announced.status).toBe(201);
+    expect(announced.body).toMatchObject({ status: 'COMPLETED', amount: usd('10.00') });
+    const silent = await helper(`/v2/payments/captures/${capture.id}/dashboard-refund`, {
+      amount: usd('5.30'),
+      webhook: false,
+    });
+    expect(silent.status).toBe(201);
+    expect(silent.body).toMatchObject({
+      status: 'COMPLETED',
+      seller_payable_breakdown: { total_refunded_amount: usd('15.30') },
+    });
+    await waitFor(() => refundHook(String(announced.body.id)));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(refundHook(String(silent.body.id))).toBeUndefined();
+    expect(emulatorState.webhookDeliveries.some((d) => d.event.resource.id === silent.body.id)).toBe(false);
+
+    const payments = await unitPayments(order.id);
+    expect(payments?.refunds).toEqual([announced.body, silent.body]);
+    expect(payments?.captures?.[0].status).toBe('PARTIALLY_REFUNDED');
+
+    // Everything but a refund of what is left is checked as for the API.
+    expect(
+      (await helper(`/v2/payments/captures/${capture.id}/dashboard-refund`, { amount: usd('26.01') })).body,
+    ).toMatchObject({ details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }] });
+    const pending = await helper(`/v2/payments/captures/${capture.id}/dashboard-refund`, { status: 'PENDING' });
+    expect(pending.body).toMatchObject({ status: 'PENDING', amount: usd('26.00') });
+  });
+
+  it('when an order with two refunds is read, then purchase_units[0].payments lists its capture and both refunds', async () => {
+    const { order, capture } = await capturedFor('41.30');
+    const a = await client.refundCapture(capture.id, { amount: usd('12.50') }, rid('refund'));
+    const b = await client.refundCapture(capture.id, { amount: usd('28.80') }, rid('refund'));
+    const read = await client.getOrder(order.id);
+    expect(read.status).toBe('COMPLETED');
+    expect(read.purchase_units?.[0].payments).toEqual({
+      captures: [{ ...capture, status: 'REFUNDED', update_time: expect.any(String) }],
+      refunds: [await client.getRefund(a.id), await client.getRefund(b.id)],
+    });
+  });
+
+  it('when a test helper is called through a proxy (X-Forwarded-For), then 404 and nothing changes', async () => {
+    const { order, capture } = await capturedFor('41.30');
+    const proxy = '203.0.113.9';
+    expect((await helper(`/v2/payments/captures/${capture.id}/dashboard-refund`, {}, proxy)).status).toBe(404);
+    expect((await helper(`/v2/payments/captures/${capture.id}/refund-mode`, { status: 'PENDING' }, proxy)).status).toBe(
+      404,
+    );
+    const refund = await client.refundCapture(capture.id, { amount: usd('12.50') }, rid('refund'));
+    expect(refund.status).toBe('COMPLETED'); // the refund-mode was not set
+    expect((await helper(`/v2/payments/refunds/${refund.id}/complete`, undefined, proxy)).status).toBe(404);
+    expect((await unitPayments(order.id))?.refunds).toHaveLength(1);
+    // And the API itself needs the bearer token.
+    const bare = await fetch(`${api}/v2/payments/captures/${capture.id}/refund`, { method: 'POST' });
+    expect(bare.status).toBe(401);
+  });
+
+  it('when a test builds a refund webhook with captureRefundedEvent, then it signs and verifies', async () => {
+    const { capture } = await capturedFor('41.30');
+    const refund = await client.refundCapture(capture.id, { amount: usd('12.50') }, rid('refund'));
+    const event = captureRefundedEvent(refund, api);
+    expect(event).toMatchObject({
+      event_type: 'PAYMENT.CAPTURE.REFUNDED',
+      resource_type: 'refund',
+      resource_version: '2.0',
+      summary: 'A $ 12.50 USD capture payment was refunded',
+      resource: refund,
+    });
+    const signed = signEmulatorWebhook(event);
+    const hook = { headers: signed.headers as unknown as Record<string, string>, rawBody: signed.rawBody };
+    expect(await client.verifyWebhookSignature(verifyInput(hook, event))).toBe('SUCCESS');
+  });
+});
+
+describe('refunds across a restart', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paypal-emulator-refunds-'));
+  const servers: Server[] = [];
+  afterAll(async () => {
+    for (const s of servers) {
+      s.closeAllConnections();
+      await new Promise((r) => s.close(r));
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A new emulator module (as after a restart: nothing in memory) on the journal `stateFile`. */
+  async function boot(stateFile: string) {
+    vi.resetModules();
+    const mod = await import('./emulator');
+    const app = express();
+    app.use(
+      '/__paypal',
+      mod.createPayPalEmulator({ clientSecret: EMULATOR_CLIENT_SECRET, stateFile, testHelpers: true }),
+    );
+    const s = await listen(app);
+    servers.push(s);
+    const base = `${originOf(s)}/__paypal`;
+    const c = createPayPalClient({ baseUrl: base, clientId: EMULATOR_CLIENT_ID, clientSecret: EMULATOR_CLIENT_SECRET });
+    const post = (route: string, body?: unknown) =>
+      fetch(`${base}${route}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const capturedFor = async (value: string) => {
+      const order = await c.createOrder({ intent: 'CAPTURE', purchase_units: [{ amount: usd(value) }] }, rid('create'));
+      expect((await post(`/v2/checkout/orders/${order.id}/approve`)).status).toBe(200);
+      const captured = await c.captureOrder(order.id, rid('cap'));
+      return { order, capture: captured.purchase_units![0].payments!.captures![0] };
+    };
+    return { client: c, post, capturedFor, state: mod.emulatorState };
+  }
+
+  it('when the emulator restarts on its journal, then refunds, the refund mode and the PayPal-Request-Id are kept', async () => {
+    const stateFile = path.join(dir, 'orders.jsonl');
+    const before = await boot(stateFile);
+    const { order, capture } = await before.capturedFor('41.30');
+    const requestId = rid('refund');
+    const first = await before.client.refundCapture(capture.id, { amount: usd('12.50') }, requestId);
+    expect((await before.post(`/v2/payments/captures/${capture.id}/refund-mode`, { status: 'PENDING' })).status).toBe(
+      200,
+    );
+    const pending = await before.client.refundCapture(capture.id, { amount: usd('20.00') }, rid('refund'));
+    expect(pending.status).toBe('PENDING');
+
+    const after = await boot(stateFile);
+    expect(after.state).not.toBe(before.state);
+    expect(await after.client.getRefund(first.id)).toEqual(first);
+    expect(await after.client.getRefund(pending.id)).toEqual(pending);
+    expect((await after.client.getCapture(capture.id)).status).toBe('PARTIALLY_REFUNDED');
+    // The key is remembered: the first refund again, not a second one.
+    expect(await after.client.refundCapture(capture.id, { amount: usd('12.50') }, requestId)).toEqual(first);
+    // The mode is remembered: 41.30 − 12.50 − 20.00 = 8.80 left, refunded PENDING.
+    const third = await after.client.refundCapture(capture.id, {}, rid('refund'));
+    expect(third).toMatchObject({ status: 'PENDING', amount: usd('8.80') });
+    expect((await after.client.getOrder(order.id)).purchase_units?.[0].payments?.refunds?.map((r) => r.id)).toEqual([
+      first.id,
+      pending.id,
+      third.id,
+    ]);
+    expect((await after.post(`/v2/payments/refunds/${pending.id}/complete`)).status).toBe(200);
+    expect((await after.post(`/v2/payments/refunds/${third.id}/complete`)).status).toBe(200);
+    expect(await after.client.getCapture(capture.id)).toMatchObject({ status: 'REFUNDED' });
+    expect((await after.client.getRefund(third.id)).seller_payable_breakdown?.total_refunded_amount).toEqual(
+      usd('41.30'),
+    );
+  });
+
+  it('when the journal holds a line written before refunds existed, then that order loads and can be refunded', async () => {
+    const first = path.join(dir, 'new.jsonl');
+    const before = await boot(first);
+    const { capture } = await before.capturedFor('41.30');
+    const lines = fs.readFileSync(first, 'utf8').trim().split('\n');
+    const old = JSON.parse(lines[lines.length - 1]) as Record<string, unknown>;
+    delete old.refundResponses;
+    delete old.refundModes;
+    const oldFile = path.join(dir, 'old.jsonl');
+    fs.writeFileSync(oldFile, `${JSON.stringify(old)}\n`);
+
+    const after = await boot(oldFile);
+    expect((await after.client.getCapture(capture.id)).status).toBe('COMPLETED');
+    const refund = await after.client.refundCapture(capture.id, { amount: usd('12.50') }, rid('refund'));
+    expect(refund).toMatchObject({ status: 'COMPLETED', amount: usd('12.50') });
+    expect((await after.client.getCapture(capture.id)).status).toBe('PARTIALLY_REFUNDED');
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Local PayPal emulator: the subset of PayPal's REST API the shop uses (OAuth2 token, Orders v2 create / get /
- * capture, Payments v2 get capture, Notifications v1 verify-webhook-signature), plus the buyer's approval
- * (which a person gives on PayPal's pages), a JS SDK stand-in and a few test-only helpers.
+ * capture, Payments v2 get capture / refund a capture / get refund, Notifications v1 verify-webhook-signature),
+ * plus the buyer's approval (which a person gives on PayPal's pages), a JS SDK stand-in and a few test-only
+ * helpers.
  *
  * It is active when no PAYPAL_CLIENT_ID is set (see resolvePayPalSettings) and is mounted by the server at
  * `/__paypal`; the shop's PayPal client talks to it over HTTP exactly as to https://api-m.sandbox.paypal.com.
@@ -12,10 +13,10 @@
  * Production code never imports this module statically: the server loads it with a dynamic import only when
  * the emulator is switched on (see cms/express-app.ts).
  *
- * Every REST route (create, get and capture an order, get a capture, verify a webhook) needs a bearer token
- * from POST /v1/oauth2/token, which only the client id and the random `clientSecret` the server gives (kept in
- * its data folder, see services/paypal/emulator-credentials.ts) obtain: an order id alone reads and captures
- * nothing.
+ * Every REST route (create, get and capture an order, get a capture, refund a capture, get a refund, verify a
+ * webhook) needs a bearer token from POST /v1/oauth2/token, which only the client id and the random
+ * `clientSecret` the server gives (kept in its data folder, see services/paypal/emulator-credentials.ts) obtain:
+ * an order id alone reads, captures and refunds nothing.
  *
  * Emulator-only routes (no bearer token, they stand for the buyer or for PayPal's back office):
  *   POST /v2/checkout/orders/{id}/approve          the buyer approves on PayPal's pages; answers the order's
@@ -26,6 +27,12 @@
  * Test helpers, only outside production and only from loopback (a request that came through a proxy is not):
  *   the approval's capture_status / capture_amount / webhook knobs
  *   POST /v2/payments/captures/{id}/complete       a PENDING capture clears (fires PAYMENT.CAPTURE.COMPLETED)
+ *   POST /v2/payments/captures/{id}/dashboard-refund
+ *                                                  a refund made in PayPal's own dashboard (no request id);
+ *                                                  body { amount?, webhook?: false, status?: 'PENDING' }
+ *   POST /v2/payments/captures/{id}/refund-mode    { status: 'PENDING' | 'COMPLETED' }: the capture's next API
+ *                                                  refunds come back PENDING (reason ECHECK) until set back
+ *   POST /v2/payments/refunds/{id}/complete        a PENDING refund completes (fires PAYMENT.CAPTURE.REFUNDED)
  *   GET  /__inspect/orders/{id}, /__inspect/webhooks, /__inspect/stats   (payer details left out)
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
@@ -44,6 +51,7 @@ import type {
   PayPalOrder,
   PayPalPayer,
   PayPalPurchaseUnit,
+  PayPalRefund,
   PayPalShipping,
   PayPalShippingPreference,
   PayPalWebhookEvent,
@@ -54,6 +62,11 @@ import type {
 // State
 
 export type EmulatedCaptureOutcome = 'COMPLETED' | 'PENDING' | 'DECLINED';
+
+/** A refund as a webhook resource: PayPal puts no supplementary_data on it (the `up` link names the capture). */
+export type EmulatedWebhookResource = PayPalCapture | (PayPalRefund & { supplementary_data?: undefined });
+/** What the emulator delivers: PAYMENT.CAPTURE.COMPLETED (a capture) or PAYMENT.CAPTURE.REFUNDED (a refund). */
+export type EmulatedWebhookEvent = PayPalWebhookEvent<EmulatedWebhookResource>;
 
 export interface EmulatedOrderRecord {
   /** The order as PayPal would return it now. */
@@ -72,12 +85,19 @@ export interface EmulatedOrderRecord {
   noWebhook?: boolean;
   /** The create response (replayed for a repeated PayPal-Request-Id). */
   createResponse?: PayPalOrder;
+  /**
+   * The first answer of a refund per capture and PayPal-Request-Id (key `${captureId} ${requestId}`), replayed
+   * on repeats. The refunds themselves live in the order, under purchase_units[].payments.refunds.
+   */
+  refundResponses: Map<string, PayPalRefund>;
+  /** Test knob (refund-mode): capture id → PENDING while that capture's API refunds come back PENDING. */
+  refundModes: Record<string, 'PENDING'>;
   /** Webhooks not yet accepted by the shop, retried with back-off as PayPal does. */
   pendingWebhooks: PendingWebhook[];
 }
 
 export interface PendingWebhook {
-  event: PayPalWebhookEvent;
+  event: EmulatedWebhookEvent;
   /** Deliveries tried so far. */
   attempts: number;
   /** When the next attempt is due (ms since epoch). */
@@ -92,7 +112,7 @@ export interface WebhookDelivery {
   status: number;
   error?: string;
   delivered_at: string;
-  event: PayPalWebhookEvent;
+  event: EmulatedWebhookEvent;
 }
 
 export interface PayPalEmulatorState {
@@ -101,6 +121,8 @@ export interface PayPalEmulatorState {
   createResponses: Map<string, PayPalOrder>;
   /** capture id → order id. */
   captures: Map<string, string>;
+  /** refund id → order id. */
+  refunds: Map<string, string>;
   /** access token → expiry (ms since epoch). */
   tokens: Map<string, number>;
   webhookDeliveries: WebhookDelivery[];
@@ -113,6 +135,7 @@ export const emulatorState: PayPalEmulatorState = {
   orders: new Map(),
   createResponses: new Map(),
   captures: new Map(),
+  refunds: new Map(),
   tokens: new Map(),
   webhookDeliveries: [],
   verifyCalls: 0,
@@ -146,6 +169,9 @@ interface JournalLine {
   captureAmount?: string;
   createResponse?: PayPalOrder;
   pendingWebhooks: PendingWebhook[];
+  /** Absent on lines written before refunds existed. */
+  refundResponses?: Record<string, PayPalRefund>;
+  refundModes?: Record<string, 'PENDING'>;
 }
 
 let journalFd: number | null = null;
@@ -166,12 +192,15 @@ function openJournal(file: string): void {
         ...rec,
         captureResponses: new Map(Object.entries(rec.captureResponses ?? {})),
         pendingWebhooks: rec.pendingWebhooks ?? [],
+        refundResponses: new Map(Object.entries(rec.refundResponses ?? {})),
+        refundModes: rec.refundModes ?? {},
       };
       emulatorState.orders.set(rec.order.id, restored);
       if (rec.request.requestId && rec.createResponse)
         emulatorState.createResponses.set(rec.request.requestId, rec.createResponse);
       for (const unit of rec.order.purchase_units ?? []) {
         for (const c of unit.payments?.captures ?? []) emulatorState.captures.set(c.id, rec.order.id);
+        for (const r of unit.payments?.refunds ?? []) emulatorState.refunds.set(r.id, rec.order.id);
       }
     }
   }
@@ -181,7 +210,11 @@ function openJournal(file: string): void {
 /** Writes the record's current state to the journal (no-op without a journal). */
 function persist(rec: EmulatedOrderRecord): void {
   if (journalFd === null) return;
-  const line: JournalLine = { ...rec, captureResponses: Object.fromEntries(rec.captureResponses) };
+  const line: JournalLine = {
+    ...rec,
+    captureResponses: Object.fromEntries(rec.captureResponses),
+    refundResponses: Object.fromEntries(rec.refundResponses),
+  };
   fs.writeSync(journalFd, `${JSON.stringify(line)}\n`);
 }
 
@@ -190,6 +223,7 @@ export function resetPayPalEmulator(): void {
   emulatorState.orders.clear();
   emulatorState.createResponses.clear();
   emulatorState.captures.clear();
+  emulatorState.refunds.clear();
   emulatorState.tokens.clear();
   emulatorState.webhookDeliveries.length = 0;
 }
@@ -297,6 +331,14 @@ const ISSUE_TEXT: Record<string, string> = {
   ORDER_NOT_APPROVED: 'Payer has not yet approved the Order for payment.',
   ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
   CAPTURE_NOT_PENDING: 'Emulator: only a PENDING capture can be completed.',
+  // Payments v2 refund issues (PayPal's wording where PayPal publishes one).
+  CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded.',
+  REFUND_AMOUNT_EXCEEDED:
+    'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+  REFUND_CAPTURE_CURRENCY_MISMATCH: 'Refund must be in the same currency as the capture.',
+  PENDING_CAPTURE: 'Cannot initiate a refund as the capture is pending.',
+  REFUND_NOT_ALLOWED: 'Refund cannot be processed for this capture.',
+  REFUND_NOT_PENDING: 'Emulator: only a PENDING refund can be completed.',
 };
 
 const detail = (
@@ -312,13 +354,19 @@ const detail = (
   description: ISSUE_TEXT[issue] ?? issue,
 });
 
-function sendError(res: Response, status: number, name: keyof typeof MESSAGES, details?: PayPalErrorDetail[]): void {
+function sendError(
+  res: Response,
+  status: number,
+  name: keyof typeof MESSAGES,
+  details?: PayPalErrorDetail[],
+  docs: 'orders' | 'payments' = 'orders',
+): void {
   const debugId = String(res.getHeader('paypal-debug-id') ?? newDebugId());
   const links: PayPalLink[] =
     details && details[0]
       ? [
           {
-            href: `https://developer.paypal.com/docs/api/orders/v2/#error-${details[0].issue}`,
+            href: `https://developer.paypal.com/docs/api/${docs}/v2/#error-${details[0].issue}`,
             rel: 'information_link',
             method: 'GET',
           },
@@ -536,6 +584,67 @@ function validateCreateOrder(body: unknown): Problems {
   return p;
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Refund-request validation (schema → 400 INVALID_REQUEST; the business rules are checked against the capture)
+
+interface RefundInput {
+  /** Absent: refund everything not yet refunded. */
+  amount?: PayPalMoney;
+  note_to_payer?: string;
+  invoice_id?: string;
+  custom_id?: string;
+}
+
+const invalidValue = (field: string, value: string, why: string): PayPalErrorDetail => ({
+  ...detail('INVALID_PARAMETER_VALUE', field, 'body', value),
+  description: why,
+});
+
+/** Checks the body of POST /v2/payments/captures/{id}/refund; `bad` non-empty → 400 INVALID_REQUEST. */
+function validateRefundRequest(body: unknown): { bad: PayPalErrorDetail[]; input: RefundInput } {
+  if (body === undefined) return { bad: [], input: {} };
+  if (!isObject(body)) return { bad: [detail('MALFORMED_REQUEST_JSON')], input: {} };
+  const p: Problems = { syntax: [], business: [] };
+  const input: RefundInput = {};
+  const a = body.amount;
+  if (a !== undefined) {
+    if (!isObject(a)) p.syntax.push(detail('INVALID_PARAMETER_SYNTAX', '/amount'));
+    else {
+      const { currency_code: currency, value } = a;
+      let currencyOk = false;
+      if (currency === undefined) p.syntax.push(detail('MISSING_REQUIRED_PARAMETER', '/amount/currency_code'));
+      else if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
+        p.syntax.push(detail('INVALID_PARAMETER_VALUE', '/amount/currency_code', 'body', String(currency)));
+      else currencyOk = true;
+      if (value === undefined) p.syntax.push(detail('MISSING_REQUIRED_PARAMETER', '/amount/value'));
+      else if (typeof value !== 'string' || value.length > 32 || !AMOUNT_PATTERN.test(value))
+        p.syntax.push(detail('INVALID_PARAMETER_SYNTAX', '/amount/value', 'body', String(value)));
+      else if (currencyOk) {
+        const cur = currency as string;
+        const allowed = decimalsOf(cur);
+        if ((value.split('.')[1] ?? '').length > allowed) {
+          p.syntax.push(
+            invalidValue(
+              '/amount/value',
+              value,
+              ISSUE_TEXT[allowed === 0 ? 'DECIMALS_NOT_SUPPORTED' : 'DECIMAL_PRECISION'],
+            ),
+          );
+        } else if (toMinor(value, cur) <= 0) {
+          p.syntax.push(invalidValue('/amount/value', value, ISSUE_TEXT.CANNOT_BE_ZERO_OR_NEGATIVE));
+        } else input.amount = { currency_code: cur, value: fromMinor(toMinor(value, cur), cur) };
+      }
+    }
+  }
+  checkString(body.note_to_payer, '/note_to_payer', 255, p);
+  checkString(body.invoice_id, '/invoice_id', 127, p);
+  checkString(body.custom_id, '/custom_id', 127, p);
+  for (const key of ['note_to_payer', 'invoice_id', 'custom_id'] as const) {
+    if (typeof body[key] === 'string') input[key] = body[key];
+  }
+  return { bad: p.syntax, input };
+}
+
 function shippingPreference(body: unknown): PayPalShippingPreference {
   const b = isObject(body) ? body : {};
   const ps = isObject(b.payment_source) && isObject(b.payment_source.paypal) ? b.payment_source.paypal : {};
@@ -627,6 +736,32 @@ export function captureCompletedEvent(
   };
 }
 
+/**
+ * A PAYMENT.CAPTURE.REFUNDED event for a COMPLETED refund, as PayPal sends it: resource_type 'refund', the
+ * resource the refund as GET /v2/payments/refunds/{id} returns it (its `up` link names the capture).
+ */
+export function captureRefundedEvent(
+  refund: PayPalRefund,
+  apiBase = `http://127.0.0.1${EMULATOR_MOUNT_PATH}`,
+): PayPalWebhookEvent<PayPalRefund> {
+  const id = `WH-${alnum(17)}-${alnum(17)}`;
+  const { currency_code: cur, value } = refund.amount;
+  return {
+    id,
+    event_version: '1.0',
+    create_time: nowIso(),
+    resource_type: 'refund',
+    resource_version: '2.0',
+    event_type: 'PAYMENT.CAPTURE.REFUNDED',
+    summary: `A ${cur === 'USD' ? '$ ' : ''}${value} ${cur} capture payment was refunded`,
+    resource: structuredClone(refund),
+    links: [
+      { href: `${apiBase}/v1/notifications/webhooks-events/${id}`, rel: 'self', method: 'GET' },
+      { href: `${apiBase}/v1/notifications/webhooks-events/${id}/resend`, rel: 'resend', method: 'POST' },
+    ],
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Router
 
@@ -656,8 +791,9 @@ export interface PayPalEmulatorOptions {
   /** Append-only journal of the orders (in the shop's data folder), so they survive a restart. */
   stateFile?: string;
   /**
-   * Test-only helpers: the /__inspect routes, /complete of a PENDING capture and the approve knobs
-   * capture_status / capture_amount / webhook, answered only on loopback. Off in production (a demo install
+   * Test-only helpers: the /__inspect routes, /complete of a PENDING capture, the refund helpers
+   * (dashboard-refund, refund-mode, /complete of a PENDING refund) and the approve knobs capture_status /
+   * capture_amount / webhook, answered only on loopback. Off in production (a demo install
    * with PAYPAL_EMULATOR=true), where they would hand payers' details and control over captures to anyone.
    */
   testHelpers?: boolean;
@@ -832,6 +968,8 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
       captureResponses: new Map(),
       captureRequestIds: [],
       pendingWebhooks: [],
+      refundResponses: new Map(),
+      refundModes: {},
       ...(requestId ? { createResponse: structuredClone(order) } : {}),
     };
     state.orders.set(id, rec);
@@ -1005,12 +1143,17 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
   });
 
   // --- Payments v2 --------------------------------------------------------------------------------------
-  const findCapture = (captureId: string): { rec: EmulatedOrderRecord; capture: PayPalCapture } | null => {
+  interface FoundCapture {
+    rec: EmulatedOrderRecord;
+    unit: PayPalPurchaseUnit;
+    capture: PayPalCapture;
+  }
+  const findCapture = (captureId: string): FoundCapture | null => {
     const orderId = state.captures.get(captureId);
     const rec = orderId ? state.orders.get(orderId) : undefined;
     for (const unit of rec?.order.purchase_units ?? []) {
       const capture = unit.payments?.captures?.find((c) => c.id === captureId);
-      if (rec && capture) return { rec, capture };
+      if (rec && capture) return { rec, unit, capture };
     }
     return null;
   };
@@ -1048,6 +1191,213 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
       delivery = await attemptDelivery(rec, pending, origin(req));
     }
     res.json({ capture: structuredClone(capture), webhook: delivery });
+  });
+
+  // --- Payments v2 refunds --------------------------------------------------------------------------------
+  /** The refunds of a capture (in its purchase unit, told apart by their `up` link). */
+  const refundsOf = (found: FoundCapture): PayPalRefund[] =>
+    (found.unit.payments?.refunds ?? []).filter((r) =>
+      r.links.some((l) => l.rel === 'up' && l.href.endsWith(`/v2/payments/captures/${found.capture.id}`)),
+    );
+  const sumMinor = (refunds: PayPalRefund[], cur: string, statuses: PayPalRefund['status'][]) =>
+    refunds.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + toMinor(r.amount.value, cur), 0);
+
+  const findRefund = (refundId: string): (FoundCapture & { refund: PayPalRefund }) | null => {
+    const orderId = state.refunds.get(refundId);
+    const rec = orderId ? state.orders.get(orderId) : undefined;
+    for (const unit of rec?.order.purchase_units ?? []) {
+      const refund = unit.payments?.refunds?.find((r) => r.id === refundId);
+      if (!rec || !refund) continue;
+      for (const capture of unit.payments?.captures ?? []) {
+        const found = { rec, unit, capture };
+        if (refundsOf(found).includes(refund)) return { ...found, refund };
+      }
+    }
+    return null;
+  };
+
+  /** The capture's status after its completed refunds: PARTIALLY_REFUNDED, or REFUNDED once all is paid back. */
+  const settleCapture = (found: FoundCapture, time: string): void => {
+    const { capture } = found;
+    const cur = capture.amount.currency_code;
+    const refunded = sumMinor(refundsOf(found), cur, ['COMPLETED']);
+    if (refunded === 0) return;
+    capture.status = refunded >= toMinor(capture.amount.value, cur) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    delete capture.status_details;
+    capture.update_time = time;
+    found.rec.order.update_time = time;
+  };
+
+  /** The refund's seller_payable_breakdown: PayPal keeps its fee, total_refunded_amount = completed so far. */
+  const payableBreakdown = (found: FoundCapture, refund: PayPalRefund) => {
+    const cur = refund.amount.currency_code;
+    return {
+      gross_amount: { ...refund.amount },
+      paypal_fee: money(cur, 0),
+      net_amount: { ...refund.amount },
+      total_refunded_amount: money(cur, sumMinor(refundsOf(found), cur, ['COMPLETED'])),
+    };
+  };
+
+  /**
+   * Checks PayPal's business rules for a refund of `found` and makes it (COMPLETED or PENDING); answers the
+   * 422 itself and returns null when a rule fails. The caller persists and answers.
+   */
+  const makeRefund = (
+    req: Request,
+    res: Response,
+    found: FoundCapture,
+    input: RefundInput,
+    status: 'COMPLETED' | 'PENDING',
+  ): PayPalRefund | null => {
+    const { capture, unit } = found;
+    const refuse = (issue: string, field?: string, value?: string) => {
+      sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail(issue, field, 'body', value)], 'payments');
+      return null;
+    };
+    if (capture.status === 'PENDING') return refuse('PENDING_CAPTURE');
+    if (capture.status === 'DECLINED' || capture.status === 'FAILED') return refuse('REFUND_NOT_ALLOWED');
+    const cur = capture.amount.currency_code;
+    const refunds = refundsOf(found);
+    // A PENDING refund holds its amount: what it will pay back cannot be refunded a second time.
+    const left = toMinor(capture.amount.value, cur) - sumMinor(refunds, cur, ['COMPLETED', 'PENDING']);
+    if (capture.status === 'REFUNDED' || left <= 0) return refuse('CAPTURE_FULLY_REFUNDED');
+    if (input.amount && input.amount.currency_code !== cur)
+      return refuse('REFUND_CAPTURE_CURRENCY_MISMATCH', '/amount/currency_code', input.amount.currency_code);
+    const amountMinor = input.amount ? toMinor(input.amount.value, cur) : left;
+    if (amountMinor > left) return refuse('REFUND_AMOUNT_EXCEEDED', '/amount/value', input.amount?.value);
+
+    const id = newResourceId();
+    const time = nowIso();
+    const refund: PayPalRefund = {
+      id,
+      amount: money(cur, amountMinor),
+      ...(input.invoice_id !== undefined ? { invoice_id: input.invoice_id } : {}),
+      ...(input.custom_id !== undefined ? { custom_id: input.custom_id } : {}),
+      ...(input.note_to_payer !== undefined ? { note_to_payer: input.note_to_payer } : {}),
+      status,
+      ...(status === 'PENDING' ? { status_details: { reason: 'ECHECK' } } : {}),
+      create_time: time,
+      update_time: time,
+      links: [
+        { href: `${apiBase(req)}/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
+        { href: `${apiBase(req)}/v2/payments/captures/${capture.id}`, rel: 'up', method: 'GET' },
+      ],
+    };
+    unit.payments = { ...unit.payments, refunds: [...(unit.payments?.refunds ?? []), refund] };
+    state.refunds.set(id, found.rec.order.id);
+    if (status === 'COMPLETED') settleCapture(found, time);
+    else found.rec.order.update_time = time;
+    // After the refund joined the capture's list: a COMPLETED one counts itself in total_refunded_amount.
+    refund.seller_payable_breakdown = payableBreakdown(found, refund);
+    return refund;
+  };
+
+  /** Queues PAYMENT.CAPTURE.REFUNDED for a refund that reached COMPLETED (the caller persists). */
+  const queueRefundWebhook = (req: Request, rec: EmulatedOrderRecord, refund: PayPalRefund, delayMs: number) => {
+    if (!options.webhookTarget) return;
+    rec.pendingWebhooks.push({
+      event: captureRefundedEvent(refund, apiBase(req)),
+      attempts: 0,
+      dueAt: Date.now() + delayMs,
+    });
+  };
+
+  /** The refund as the API answers it (Prefer: return=minimal → id, status, links only). */
+  const presentRefund = (req: Request, refund: PayPalRefund): Partial<PayPalRefund> => {
+    const full = structuredClone(refund);
+    if (/return=minimal/i.test(req.get('prefer') ?? '')) return { id: full.id, status: full.status, links: full.links };
+    return full;
+  };
+
+  router.post('/v2/payments/captures/:id/refund', requireBearer, (req, res) => {
+    // Synchronous from the lookup to the state change: two concurrent refunds cannot both take the same money.
+    const captureId = String(req.params.id);
+    const found = findCapture(captureId);
+    if (!found) return notFound(res);
+    const requestId = req.get('paypal-request-id') ?? '';
+    const key = `${captureId} ${requestId}`;
+    const replay = requestId ? found.rec.refundResponses.get(key) : undefined;
+    if (replay) {
+      res.status(201).json(presentRefund(req, replay));
+      return;
+    }
+    const { bad, input } = validateRefundRequest(req.body);
+    if (bad.length) return sendError(res, 400, 'INVALID_REQUEST', bad, 'payments');
+    const status = Object.hasOwn(found.rec.refundModes, captureId) ? 'PENDING' : 'COMPLETED';
+    const refund = makeRefund(req, res, found, input, status);
+    if (!refund) return;
+    if (requestId) found.rec.refundResponses.set(key, structuredClone(refund));
+    if (status === 'COMPLETED') queueRefundWebhook(req, found.rec, refund, options.webhookDelayMs ?? 1000);
+    // Journaled before the answer: once the shop hears "refunded", a restart cannot make PayPal forget it.
+    persist(found.rec);
+    res.status(201).json(presentRefund(req, refund));
+    if (found.rec.pendingWebhooks.length) scheduleWebhooks(origin(req));
+  });
+
+  router.get('/v2/payments/refunds/:id', requireBearer, (req, res) => {
+    const found = findRefund(String(req.params.id));
+    if (!found) return notFound(res);
+    res.json(structuredClone(found.refund));
+  });
+
+  // A refund made in PayPal's own dashboard (test helper): no request id; `webhook: false` → the shop can only
+  // learn of it by asking PayPal (GET order → payments.refunds); `status: 'PENDING'` → completes via /complete.
+  router.post('/v2/payments/captures/:id/dashboard-refund', (req, res) => {
+    if (!testHelpers || !fromLoopback(req)) return notFound(res);
+    const found = findCapture(String(req.params.id));
+    if (!found) return notFound(res);
+    const body: Record<string, unknown> = isObject(req.body) ? req.body : {};
+    const { bad, input } = validateRefundRequest(req.body);
+    if (body.webhook !== undefined && body.webhook !== false) bad.push(detail('INVALID_PARAMETER_VALUE', '/webhook'));
+    if (body.status !== undefined && body.status !== 'PENDING' && body.status !== 'COMPLETED')
+      bad.push(detail('INVALID_PARAMETER_VALUE', '/status', 'body', String(body.status)));
+    if (bad.length) return sendError(res, 400, 'INVALID_REQUEST', bad, 'payments');
+    const status = body.status === 'PENDING' ? 'PENDING' : 'COMPLETED';
+    const refund = makeRefund(req, res, found, input, status);
+    if (!refund) return;
+    if (status === 'COMPLETED' && body.webhook !== false)
+      queueRefundWebhook(req, found.rec, refund, options.webhookDelayMs ?? 1000);
+    persist(found.rec);
+    res.status(201).json(structuredClone(refund));
+    if (found.rec.pendingWebhooks.length) scheduleWebhooks(origin(req));
+  });
+
+  // Test helper: the capture's next API refunds come back PENDING (reason ECHECK) until set back to COMPLETED.
+  router.post('/v2/payments/captures/:id/refund-mode', (req, res) => {
+    if (!testHelpers || !fromLoopback(req)) return notFound(res);
+    const captureId = String(req.params.id);
+    const found = findCapture(captureId);
+    if (!found) return notFound(res);
+    const mode = isObject(req.body) ? req.body.status : undefined;
+    if (mode !== 'PENDING' && mode !== 'COMPLETED')
+      return sendError(res, 400, 'INVALID_REQUEST', [
+        detail('INVALID_PARAMETER_VALUE', '/status', 'body', String(mode)),
+      ]);
+    if (mode === 'PENDING') found.rec.refundModes[captureId] = 'PENDING';
+    else delete found.rec.refundModes[captureId];
+    persist(found.rec);
+    res.json({ id: captureId, refund_mode: mode });
+  });
+
+  // Test helper: a PENDING refund completes (stands for PayPal's back office); fires PAYMENT.CAPTURE.REFUNDED.
+  router.post('/v2/payments/refunds/:id/complete', (req, res) => {
+    if (!testHelpers || !fromLoopback(req)) return notFound(res);
+    const found = findRefund(String(req.params.id));
+    if (!found) return notFound(res);
+    const { refund, rec } = found;
+    if (refund.status !== 'PENDING')
+      return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('REFUND_NOT_PENDING')], 'payments');
+    const time = nowIso();
+    refund.status = 'COMPLETED';
+    delete refund.status_details;
+    refund.update_time = time;
+    settleCapture(found, time);
+    refund.seller_payable_breakdown = payableBreakdown(found, refund);
+    queueRefundWebhook(req, rec, refund, 0);
+    persist(rec);
+    res.json(structuredClone(refund));
+    if (rec.pendingWebhooks.length) scheduleWebhooks(origin(req));
   });
 
   // --- Notifications v1 ---------------------------------------------------------------------------------
@@ -1094,7 +1444,7 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
     res.json({ verification_status: s.auth_algo === 'SHA256withRSA' && certOk && sigOk ? 'SUCCESS' : 'FAILURE' });
   });
 
-  async function deliver(event: PayPalWebhookEvent, at: string): Promise<WebhookDelivery> {
+  async function deliver(event: EmulatedWebhookEvent, at: string): Promise<WebhookDelivery> {
     const target = options.webhookTarget as string;
     const { headers, rawBody } = signEmulatorWebhook(event, webhookId, { origin: at });
     const delivery: WebhookDelivery = {

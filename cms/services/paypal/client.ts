@@ -1,8 +1,11 @@
 import type {
+  PayPalCapture,
   PayPalCreateOrderRequest,
   PayPalErrorBody,
   PayPalErrorDetail,
   PayPalOrder,
+  PayPalRefund,
+  PayPalRefundRequest,
   PayPalTokenResponse,
   PayPalVerifyWebhookSignatureRequest,
   PayPalVerifyWebhookSignatureResponse,
@@ -71,6 +74,15 @@ export interface PayPalClient {
   getOrder(id: string): Promise<PayPalOrder>;
   /** POST /v2/checkout/orders/{id}/capture; same `requestId` → PayPal replays the first answer. */
   captureOrder(id: string, requestId: string): Promise<PayPalOrder>;
+  /** GET /v2/payments/captures/{id}: the capture now (status PARTIALLY_REFUNDED / REFUNDED after refunds). */
+  getCapture(captureId: string): Promise<PayPalCapture>;
+  /**
+   * POST /v2/payments/captures/{id}/refund; without `body.amount` PayPal refunds everything not yet refunded.
+   * `requestId` goes into PayPal-Request-Id: the same id → PayPal replays the first refund, never a second one.
+   */
+  refundCapture(captureId: string, body: PayPalRefundRequest, requestId: string): Promise<PayPalRefund>;
+  /** GET /v2/payments/refunds/{id}. */
+  getRefund(refundId: string): Promise<PayPalRefund>;
   /** POST /v1/notifications/verify-webhook-signature. */
   verifyWebhookSignature(input: PayPalVerifyWebhookSignatureRequest): Promise<'SUCCESS' | 'FAILURE'>;
 }
@@ -237,6 +249,20 @@ export function createPayPalClient(options: PayPalClientOptions): PayPalClient {
     },
     captureOrder(id, requestId) {
       return api<PayPalOrder>('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {}, requestId);
+    },
+    getCapture(captureId) {
+      return api<PayPalCapture>('GET', `/v2/payments/captures/${encodeURIComponent(captureId)}`);
+    },
+    refundCapture(captureId, body, requestId) {
+      return api<PayPalRefund>(
+        'POST',
+        `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        body,
+        requestId,
+      );
+    },
+    getRefund(refundId) {
+      return api<PayPalRefund>('GET', `/v2/payments/refunds/${encodeURIComponent(refundId)}`);
     },
     async verifyWebhookSignature(input) {
       const r = await api<PayPalVerifyWebhookSignatureResponse>(

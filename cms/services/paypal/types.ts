@@ -125,10 +125,48 @@ export interface PayPalCapture {
   supplementary_data?: { related_ids: { order_id: string } };
 }
 
+export type PayPalRefundStatus = 'COMPLETED' | 'PENDING' | 'CANCELLED' | 'FAILED';
+
+/** What the merchant pays back: PayPal keeps its fee, so paypal_fee is 0.00 and net_amount = gross_amount. */
+export interface PayPalSellerPayableBreakdown {
+  gross_amount: PayPalMoney;
+  paypal_fee: PayPalMoney;
+  net_amount: PayPalMoney;
+  /** Every completed refund of the capture so far. */
+  total_refunded_amount: PayPalMoney;
+}
+
+/** A refund of a capture (Payments v2: POST /v2/payments/captures/{id}/refund, GET /v2/payments/refunds/{id}). */
+export interface PayPalRefund {
+  id: string;
+  status: PayPalRefundStatus;
+  /** Present when status is PENDING (e.g. reason ECHECK) or FAILED. */
+  status_details?: { reason: string };
+  amount: PayPalMoney;
+  note_to_payer?: string;
+  invoice_id?: string;
+  custom_id?: string;
+  seller_payable_breakdown?: PayPalSellerPayableBreakdown;
+  create_time: string;
+  update_time: string;
+  /** self → /v2/payments/refunds/{id}, up → /v2/payments/captures/{capture_id}. */
+  links: PayPalLink[];
+}
+
+/** Body of POST /v2/payments/captures/{id}/refund; without `amount` PayPal refunds all not yet refunded. */
+export interface PayPalRefundRequest {
+  amount?: PayPalMoney;
+  /** ≤ 255 characters, shown to the buyer. */
+  note_to_payer?: string;
+  invoice_id?: string;
+  custom_id?: string;
+}
+
 export interface PayPalPurchaseUnit extends PayPalPurchaseUnitRequest {
   reference_id: string;
   payee?: { email_address?: string; merchant_id?: string };
-  payments?: { captures?: PayPalCapture[] };
+  /** `refunds`: the refunds of this unit's captures, as Orders v2 GET shows them. */
+  payments?: { captures?: PayPalCapture[]; refunds?: PayPalRefund[] };
 }
 
 export interface PayPalPayer {
