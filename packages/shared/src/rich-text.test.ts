@@ -97,6 +97,18 @@ describe('rich-text builders', () => {
     });
   });
 
+  it('when an internal link is built, then it is a whole Lexical link node holding its text', () => {
+    expect(richTextInternalLink('our oil', 'recipes', 'r-1')).toEqual({
+      type: 'link',
+      format: '',
+      indent: 0,
+      version: 3,
+      direction: 'ltr',
+      fields: { linkType: 'internal', newTab: false, doc: { relationTo: 'recipes', value: 'r-1' } },
+      children: [plain('our oil')],
+    });
+  });
+
   it('when an image is built, then it is an upload node holding the asset id', () => {
     expect(richTextUpload('a-1')).toEqual({
       type: 'upload',
@@ -113,6 +125,11 @@ describe('rich-text builders', () => {
     expect(body.root.children.map((p) => p.children)).toEqual([[plain('First.')], [plain('Second.')]]);
     expect(richTextFromText('   ').root.children).toEqual([]);
   });
+
+  it('when the blank line between blocks holds spaces, then it still separates paragraphs', () => {
+    const body = richTextFromText('First.\n \t \nSecond.');
+    expect(body.root.children.map((p) => p.children)).toEqual([[plain('First.')], [plain('Second.')]]);
+  });
 });
 
 describe('rich-text readers', () => {
@@ -128,12 +145,47 @@ describe('rich-text readers', () => {
     expect(richTextBlocks(body)).toEqual(['Serves four.', 'Method', 'Boil.', 'Drain.', 'See this too.']);
   });
 
+  it('when a quote, a line break, an empty text node or padding is read, then the blocks hold just their text', () => {
+    const quoted = richTextRoot([
+      { type: 'quote', version: 1, children: [richTextText('  Buono!  ')] },
+      richTextParagraph([richTextText('line one'), { type: 'linebreak', version: 1 }, richTextText('line two')]),
+      richTextParagraph([{ type: 'text', version: 1 }, richTextText('after an empty run')]),
+      richTextParagraph(''),
+      richTextParagraph([richTextText('   ')]),
+      richTextParagraph([richTextText('before '), { type: 'upload', version: 3, value: 'a-1' }, richTextText('after')]),
+    ]);
+    expect(richTextBlocks(quoted)).toEqual(['Buono!', 'line one\nline two', 'after an empty run', 'before after']);
+  });
+
+  it('when a list item holds a nested list, then the item and each nested item are blocks of their own', () => {
+    const nested = richTextRoot([
+      {
+        type: 'list',
+        version: 1,
+        children: [
+          { type: 'listitem', version: 1, children: [richTextText('Boil.'), richTextList(['Salt it.'], 'bullet')] },
+        ],
+      },
+    ]);
+    expect(richTextBlocks(nested)).toEqual(['Boil.', 'Salt it.']);
+  });
+
   it('when a body is read as plain text, then the blocks are separated by a blank line', () => {
     expect(richTextPlainText(richTextRoot([richTextParagraph('a'), richTextHeading('b')]))).toBe('a\n\nb');
   });
 
   it('when something that is no rich text is read, then it has no text', () => {
-    for (const value of [null, undefined, 'text', 42, {}, { root: { type: 'paragraph', children: [] } }]) {
+    for (const value of [
+      null,
+      undefined,
+      'text',
+      42,
+      {},
+      { root: null },
+      { root: 'root' },
+      { root: { type: 'root' } },
+      { root: { type: 'paragraph', children: [] } },
+    ]) {
       expect(richTextBlocks(value)).toEqual([]);
       expect(isRichTextValue(value)).toBe(false);
     }
@@ -147,6 +199,10 @@ describe('rich-text readers', () => {
     expect(relationId('')).toBeNull();
     expect(relationId(null)).toBeNull();
     expect(relationId({ filename: 'x.webp' })).toBeNull();
+    expect(relationId(undefined)).toBeNull();
+    expect(relationId(true)).toBeNull();
+    expect(relationId(Number.NaN)).toBeNull();
+    expect(relationId({ id: 12 })).toBe('12');
   });
 
   it('when a body has images, then their asset ids come once each in document order', () => {
@@ -157,6 +213,10 @@ describe('rich-text readers', () => {
       richTextUpload('b'),
     ]);
     expect(richTextUploadIds(withImages)).toEqual(['b', 'a']);
+    // A numbered list's items carry a `value` too (their number), which is no image.
+    expect(richTextUploadIds(richTextRoot([richTextList(['one', 'two'], 'number'), richTextUpload('c')]))).toEqual([
+      'c',
+    ]);
     expect(richTextUploadIds(null)).toEqual([]);
   });
 

@@ -54,4 +54,13 @@ describe('amount', () => {
       expect(refused(upToHundred, bad), JSON.stringify(bad)).toBe(true);
     }
   });
+  it('when the text is not a plain decimal, then the text branch of the check says "Must be a number"', () => {
+    const res = upToHundred.safeParse('1,5');
+    const union = res.error?.issues[0] as { code: string; errors: Array<Array<{ message: string }>> } | undefined;
+    expect(union?.code).toBe('invalid_union');
+    expect(union?.errors.map((branch) => branch.map((issue) => issue.message))).toEqual([
+      ['Invalid input: expected number, received string'],
+      ['Must be a number'],
+    ]);
+  });
 });

@@ -16,6 +16,12 @@ describe('foldText and searchTerms', () => {
     expect(searchTerms('  Caffè   e  pane  uno due tre quattro ')).toEqual(['caffe', 'e', 'pane', 'uno', 'due', 'tre']);
   });
 
+  it('when a search is empty or only blanks, then it has no words', () => {
+    expect(searchTerms('')).toEqual([]);
+    expect(searchTerms(' \t ')).toEqual([]);
+    expect(searchTerms(undefined)).toEqual([]);
+  });
+
   it('when a search holds % and _, then they are ordinary characters of the words', () => {
     expect(searchTerms('50% off_now')).toEqual(['50%', 'off_now']);
   });

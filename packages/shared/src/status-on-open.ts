@@ -8,6 +8,8 @@ import type { ADMIN_SETTABLE_ORDER_STATUSES, OrderStatus, RecordStatus } from '.
 export const orderStatusOnOpen = (status: OrderStatus): (typeof ADMIN_SETTABLE_ORDER_STATUSES)[number] | null =>
   status === 'NEW' ? 'PROCESSING' : null;
 
-/** An admin opening a contact message with status `new` marks it `read`; any other stays as it is (null). */
-export const notificationStatusOnOpen = (status: RecordStatus): RecordStatus | null =>
-  status === 'new' ? 'read' : null;
+/**
+ * An admin opening a contact message with status `new` marks it `read`; any other stays as it is (null). The
+ * answer is typed as the one status it can be, so it fits wherever a status an admin may set is expected.
+ */
+export const notificationStatusOnOpen = (status: RecordStatus): 'read' | null => (status === 'new' ? 'read' : null);
