@@ -104,6 +104,8 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   app.post('/api/v2/payments/create', limiters.payment);
   app.post('/api/v2/payments/capture', limiters.capture);
   app.post('/api/v2/payments/webhook', limiters.webhook);
+  app.post('/api/v2/notifications/:id/replies', limiters.reply);
+  app.post('/api/v2/notifications/:id/replies/:reply/send', limiters.reply);
 
   // Only POST /api/v2/assets streams through unbuffered: it counts the bytes as they arrive. Payload's REST
   // upload (/api/assets) is buffered up to its file limit, so that a truncated body is refused with a 400

@@ -53,7 +53,8 @@ export async function setDatesIf(
   );
   const where = conditions.map((group) => sql`(${sql.join(group.map(clause), sql` OR `)})`);
   const result = await db.drizzle.run(
-    sql`UPDATE ${sql.identifier(collection)} SET ${assignments} WHERE ${sql.join([sql`id = ${id}`, ...where], sql` AND `)}`,
+    // The adapter names a collection's table after its slug in snake_case (notification-replies → notification_replies).
+    sql`UPDATE ${sql.identifier(collection.replace(/-/g, '_'))} SET ${assignments} WHERE ${sql.join([sql`id = ${id}`, ...where], sql` AND `)}`,
   );
   return result.rowsAffected === 1;
 }

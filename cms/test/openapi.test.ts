@@ -171,8 +171,8 @@ describe('the document', () => {
       Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
     );
     const adminOnly = operations.filter(({ operation }) => operation.security?.[0]?.session);
-    // The 46 control-centre routes roles.test.ts counts, plus POST auth/reset (a signed-in admin's own reset).
-    expect(adminOnly.length).toBe(47);
+    // The 48 control-centre routes roles.test.ts counts, plus POST auth/reset (a signed-in admin's own reset).
+    expect(adminOnly.length).toBe(49);
     for (const { path, method, operation } of operations) {
       // Path parameters get a well-formed id nothing has; bodies are left empty (the check comes first).
       const route = path.replace('{type}', 'year').replace(/\{[a-z]+\}/gi, 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9');
@@ -342,6 +342,13 @@ describe('recorded control-centre replies', () => {
       ['post', `/admin/orders/${orderId}/notes`, '/admin/orders/:id/notes', { text: 'Gift wrap, please' }, 201],
       ['post', '/admin/orders/bulk', '/admin/orders/bulk', { ids: [orderId], action: 'complete' }, 200],
       ['put', `/notifications/${notificationId}`, '/notifications/:id', { status: 'read' }, 200],
+      [
+        'post',
+        `/notifications/${notificationId}/replies`,
+        '/notifications/:id/replies',
+        { message: 'Yes, we ship there.' },
+        201,
+      ],
       [
         'post',
         '/admin/products',

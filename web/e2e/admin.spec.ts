@@ -169,8 +169,20 @@ test.describe('control centre', () => {
       await expect(page.getByTestId('notification-status')).toHaveText('Read');
       await expect(badge(page, 'notifications')).toHaveText(String(ordersBefore.messages - 1));
       await shot(page, testInfo, 'notification-detail');
+
+      // Issue 22 §3: the answer goes to the sender by mail, is listed under the message, and resolves it.
+      await page.getByTestId('notification-reply-input').fill(`Yes, we ship to Vermont.\nGrazie, ${word}`);
+      await page.getByTestId('notification-reply-send').click();
+      await expect(page.getByTestId('notification-reply')).toHaveCount(1);
+      await expect(page.getByTestId('notification-reply-text')).toHaveText(`Yes, we ship to Vermont.\nGrazie, ${word}`);
+      await expect(page.getByTestId('notification-reply-meta')).toContainText(DEMO_ADMIN.email);
+      await expect(page.getByTestId('notification-reply-unsent')).toHaveCount(0);
+      await expect(page.getByTestId('notification-status')).toHaveText('Resolved');
+      await expect(page.getByTestId('notification-reply-input')).toHaveValue('');
+      await waitForMailMatch(`read.${word}@example.com`, new RegExp(`Subject: Re: Question to read ${word}`));
+      await shot(page, testInfo, 'notification-reply');
       await page.getByTestId('notification-back').click();
-      await expect(readRow).toContainText('Read');
+      await expect(readRow).toContainText('Resolved');
 
       await deleteRow.click();
       await expect(page.getByTestId('notification-detail')).toContainText(`Question to delete ${word}`);

@@ -1,9 +1,16 @@
-import { idSchema, notificationsQuerySchema, notificationUpdateSchema } from '@shop/shared/admin';
+import {
+  idSchema,
+  notificationReplySchema,
+  notificationsQuerySchema,
+  notificationUpdateSchema,
+} from '@shop/shared/admin';
 import { body, param, query, requireAdmin, v2 } from '../../lib/endpoint';
 import {
   deleteNotification,
   getNotification,
   listNotifications,
+  replyToNotification,
+  resendReply,
   setNotificationStatus,
 } from '../../services/admin/notifications';
 
@@ -23,6 +30,19 @@ export const notificationEndpoints = [
     const id = idSchema.parse(param(req, 'id'));
     const { status } = await body(req, notificationUpdateSchema);
     return { result: await setNotificationStatus(req.payload, user, id, status) };
+  }),
+  // Issue 22 §3: an answer mailed to the sender, kept under the message (rate limited in express-app.ts).
+  v2('post', '/notifications/:id/replies', async (req) => {
+    const user = requireAdmin(req);
+    const id = idSchema.parse(param(req, 'id'));
+    const { message } = await body(req, notificationReplySchema);
+    return { result: await replyToNotification(req, user, id, message), status: 201 };
+  }),
+  v2('post', '/notifications/:id/replies/:reply/send', async (req) => {
+    const user = requireAdmin(req);
+    const id = idSchema.parse(param(req, 'id'));
+    const replyId = idSchema.parse(param(req, 'reply'));
+    return { result: await resendReply(req.payload, user, id, replyId) };
   }),
   v2('delete', '/notifications/:id', async (req) => {
     const user = requireAdmin(req);

@@ -3,7 +3,7 @@ import type { RecordStatus } from '@shop/shared/admin';
 import { str, type Doc } from '../mappers';
 import { csvResponse, datedFilename, pagesOf, type CsvColumn } from './csv-stream';
 import { allOf } from './admin-queries';
-import type { NotificationsFilter } from './notifications';
+import { notificationsSort, type NotificationsFilter } from './notifications';
 import type { AdminUser } from './sales';
 import { wordsInAnyField } from './search';
 
@@ -24,8 +24,8 @@ function utcDateTime(iso: string): string {
 }
 
 /**
- * The contact messages as the notifications list filters them (status, name or email search, sort by last
- * change), as a CSV download streamed page by page.
+ * The contact messages as the notifications list filters them (status, name or email search, sort by arrival
+ * or last change), as a CSV download streamed page by page.
  */
 export async function exportContactsCsv(
   payload: Payload,
@@ -36,7 +36,7 @@ export async function exportContactsCsv(
     filter.status?.length ? { status: { in: [...filter.status] } } : undefined,
     await wordsInAnyField(payload, 'notifications', filter.search, ['firstname', 'lastname', 'email']),
   ]);
-  const sort = filter.sort?.[1] === 'ASC' ? ['updatedAt', 'createdAt'] : ['-updatedAt', '-createdAt'];
+  const sort = notificationsSort(filter.sort);
   return csvResponse(
     datedFilename('contacts'),
     COLUMNS,

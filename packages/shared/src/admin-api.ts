@@ -242,12 +242,40 @@ export const notificationsQuerySchema = z.strictObject({
   /** First name, last name or email. */
   search: z.string().trim().max(100).optional(),
   status: statusList(RECORD_STATUSES).optional(),
-  /** Default [updated_at, DESC]. */
-  sort: z.tuple([z.literal('updated_at'), sortDirection]).optional(),
+  /**
+   * Default [updated_at, DESC] (SPEC §2). `created_at` is when the message arrived: the control centre's list
+   * shows and sorts by it, so opening or answering a message does not move it.
+   */
+  sort: z.tuple([z.enum(['updated_at', 'created_at']), sortDirection]).optional(),
 });
 export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;
 
-export const notificationUpdateSchema = z.strictObject({ status: z.enum(RECORD_STATUSES) });
+/**
+ * The statuses an admin sets by hand (PUT notifications/{id}): `read` (also what opening a new message sets),
+ * `resolved` and `approved`. `new` is never set back (the dashboard and the badge count new messages, and a
+ * message read once stays read) and `deleted` is not a status to set: DELETE removes the message.
+ */
+export const ADMIN_SETTABLE_RECORD_STATUSES = ['read', 'resolved', 'approved'] as const;
+export type AdminSettableRecordStatus = (typeof ADMIN_SETTABLE_RECORD_STATUSES)[number];
+
+export const notificationUpdateSchema = z.strictObject({ status: z.enum(ADMIN_SETTABLE_RECORD_STATUSES) });
+
+/** An admin's answer to a contact message (issue 22), oldest first under the message. */
+export interface NotificationReply {
+  id: string;
+  message: string;
+  /** The admin's name and email when they answered. */
+  by: string;
+  by_id: string | null;
+  created_at: string;
+  /** False while the mail server has not taken the mail (refused, or still being sent): it can be sent again. */
+  mail_sent: boolean;
+}
+
+/** GET, PUT notifications/{id}: the message with its replies. */
+export interface AdminNotificationDetail extends AdminNotification {
+  replies: NotificationReply[];
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Paperwork (issue 14): packing slips, invoices and pick lists as PDF
@@ -485,6 +513,20 @@ export const orderNoteSchema = z.strictObject({
     .refine((t) => !hasControlCharacter(t), 'The note contains control characters'),
 });
 export type OrderNoteInput = z.input<typeof orderNoteSchema>;
+
+/** The longest reply to a contact message (as long as the longest message a shopper may send). */
+export const NOTIFICATION_REPLY_MAX = 5000;
+
+/** POST notifications/{id}/replies: the answer mailed to the sender. */
+export const notificationReplySchema = z.strictObject({
+  message: z
+    .string()
+    .trim()
+    .min(1, 'The reply is empty')
+    .max(NOTIFICATION_REPLY_MAX, `A reply has ${NOTIFICATION_REPLY_MAX} characters at most`)
+    .refine((t) => !hasControlCharacter(t), 'The reply contains control characters'),
+});
+export type NotificationReplyInput = z.input<typeof notificationReplySchema>;
 
 export const AUDIT_OPERATIONS = ['create', 'update', 'delete'] as const;
 export type AuditOperation = (typeof AUDIT_OPERATIONS)[number];

@@ -32,6 +32,7 @@ import {
   ORDER_EVENT_TYPES,
   type AdminConfig,
   type AdminNotification,
+  type AdminNotificationDetail,
   type AdminOrder,
   type AdminOrderListItem,
   type AdminSession,
@@ -40,6 +41,7 @@ import {
   type Changelog,
   type DashboardCounts,
   type InviteCheck,
+  type NotificationReply,
   type OrderEvent,
   type OrderStatusChange,
   type SalesPoint,
@@ -355,6 +357,21 @@ export const adminNotificationSchema = z
   .object({ ...notificationShape, created_at: isoDateTime })
   .meta({ id: 'Notification' });
 
+export const adminNotificationReplySchema = z
+  .object({
+    id: z.string(),
+    message: z.string(),
+    by: z.string(),
+    by_id: z.string().nullable(),
+    created_at: isoDateTime,
+    mail_sent: z.boolean(),
+  })
+  .meta({ id: 'NotificationReply' });
+
+export const adminNotificationDetailSchema = z
+  .object({ ...notificationShape, created_at: isoDateTime, replies: z.array(adminNotificationReplySchema) })
+  .meta({ id: 'NotificationDetail' });
+
 export const bulkOrderResultSchema = z
   .object({
     id: z.string(),
@@ -497,6 +514,8 @@ export type ResponseContractChecks = [
   Expect<Agrees<typeof salesPointSchema, SalesPoint>>,
   Expect<Agrees<typeof adminNotificationSchema, AdminNotification>>,
   Expect<Same<Omit<z.output<typeof adminNotificationSchema>, 'created_at'>, Notification>>,
+  Expect<Agrees<typeof adminNotificationReplySchema, NotificationReply>>,
+  Expect<Agrees<typeof adminNotificationDetailSchema, AdminNotificationDetail>>,
   Expect<Agrees<typeof bulkOrderResultSchema, BulkOrderResult>>,
   Expect<Agrees<typeof orderEventSchema, OrderEvent>>,
   Expect<Agrees<typeof auditEntrySchema, AuditEntry>>,

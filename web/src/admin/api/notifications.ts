@@ -1,6 +1,14 @@
-import type { AdminNotification, ContactsExportQuery, RecordStatus } from '@shop/shared/admin';
+import type {
+  AdminNotification,
+  AdminNotificationDetail,
+  AdminSettableRecordStatus,
+  ContactsExportQuery,
+  NotificationReply,
+  NotificationReplyInput,
+  RecordStatus,
+} from '@shop/shared/admin';
 import useSWR, { mutate } from 'swr';
-import { apiDelete, apiPut, apiUrl, fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
+import { apiDelete, apiPost, apiPut, apiUrl, fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
 
 export type SortOrder = 'ASC' | 'DESC';
 
@@ -12,18 +20,21 @@ export interface NotificationsFilter {
   search: string;
   /** Empty means every status. */
   status: RecordStatus[];
-  /** Direction of the updated-date sort (SPEC §2: descending by default). */
+  /**
+   * Direction of the date sort (SPEC §2: descending by default). The date is when the message arrived
+   * (created_at): opening or answering a message changes its updated_at and must not move it in the list.
+   */
   order: SortOrder;
 }
 
-/** The list's SWR key: `notifications?page=1&limit=10&status[0]=new&sort[0]=updated_at&sort[1]=DESC`. */
+/** The list's SWR key: `notifications?page=1&limit=10&status[0]=new&sort[0]=created_at&sort[1]=DESC`. */
 export const notificationsKey = (filter: NotificationsFilter): string =>
   withQuery('notifications', {
     page: filter.page,
     limit: filter.limit,
     search: filter.search.trim(),
     status: filter.status,
-    sort: ['updated_at', filter.order],
+    sort: ['created_at', filter.order],
   });
 
 /**
@@ -34,7 +45,7 @@ export function contactsExportUrl(filter: NotificationsFilter): string {
   const query = {
     search: filter.search.trim(),
     status: filter.status,
-    sort: ['updated_at', filter.order],
+    sort: ['created_at', filter.order],
   } satisfies Record<keyof ContactsExportQuery, unknown>;
   return apiUrl + withQuery('admin/contacts/export', query);
 }
@@ -49,13 +60,21 @@ export function useNotifications(filter: NotificationsFilter) {
 }
 
 export function useNotification(id: string | undefined) {
-  return useSWR<AdminNotification>(id ? notificationKey(id) : null, fetchResult);
+  return useSWR<AdminNotificationDetail>(id ? notificationKey(id) : null, fetchResult);
 }
 
 /** Every cached page of the list is stale after a status change or a delete, whatever its filter. */
 export const refreshNotificationLists = () => mutate(isListKey);
 
-export const updateNotificationStatus = (id: string, status: RecordStatus) =>
-  apiPut<AdminNotification | null>(notificationKey(id), { status });
+export const updateNotificationStatus = (id: string, status: AdminSettableRecordStatus) =>
+  apiPut<AdminNotificationDetail | null>(notificationKey(id), { status });
+
+/** 201 with the stored reply, `mail_sent` false when the mail server refused it (it is kept: send it again). */
+export const replyToNotification = (id: string, message: string) =>
+  apiPost<NotificationReply>(`${notificationKey(id)}/replies`, { message } satisfies NotificationReplyInput);
+
+/** 200 with the reply as it stands after another attempt. */
+export const resendNotificationReply = (id: string, replyId: string) =>
+  apiPost<NotificationReply>(`${notificationKey(id)}/replies/${encodeURIComponent(replyId)}/send`);
 
 export const deleteNotification = (id: string) => apiDelete<unknown>(notificationKey(id));

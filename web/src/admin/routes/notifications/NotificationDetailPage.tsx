@@ -1,11 +1,12 @@
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import {
-  type AdminNotification,
+  ADMIN_SETTABLE_RECORD_STATUSES,
+  type AdminNotificationDetail,
+  type AdminSettableRecordStatus,
   formatAdminDate,
   notificationStatusOnOpen,
-  type RecordStatus,
 } from '@shop/shared/admin';
-import { Button, Card, Descriptions, type DescriptionsProps, Spin, Typography } from 'antd';
+import { Button, Card, Descriptions, type DescriptionsProps, Select, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { mutate } from 'swr';
@@ -21,7 +22,8 @@ import {
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
 import { useLeaveOnLoadError } from '../../components/record-form';
-import { fullName, NotificationStatusTag, NotificationTypeTag } from './display';
+import { capitalise, fullName, NotificationStatusTag, NotificationTypeTag } from './display';
+import { NotificationReplies } from './NotificationReplies';
 import { listAddress, type ListLocationState } from './list-location';
 import './notifications.css';
 
@@ -30,11 +32,11 @@ import './notifications.css';
  * waited for before showing the message; the cached copy, the lists and the drawer's violet badge follow once
  * the server agrees.
  */
-async function markOpened(notification: AdminNotification, status: RecordStatus): Promise<void> {
+async function markOpened(notification: AdminNotificationDetail, status: AdminSettableRecordStatus): Promise<void> {
   const envelope = await updateNotificationStatus(notification.id, status);
   // An automatic change gets no success toast; failures still get theirs (and 401/403 log out).
   if (handleResult(envelope, { method: 'put', success: false }) !== 'success') return;
-  await mutate<AdminNotification>(
+  await mutate<AdminNotificationDetail>(
     notificationKey(notification.id),
     (current) => (current ? { ...current, status } : current),
     { revalidate: false },
@@ -59,8 +61,28 @@ export default function NotificationDetailPage() {
     const next = notification ? notificationStatusOnOpen(notification.status) : null;
     if (!notification || next === null || markedId.current === notification.id) return;
     markedId.current = notification.id;
-    void markOpened(notification, next);
+    void markOpened(notification, next as AdminSettableRecordStatus);
   }, [notification]);
+
+  const [settingStatus, setSettingStatus] = useState(false);
+  const setStatus = async (status: AdminSettableRecordStatus) => {
+    if (!notification) return;
+    setSettingStatus(true);
+    const envelope = await updateNotificationStatus(notification.id, status);
+    setSettingStatus(false);
+    if (handleResult(envelope, { method: 'put', success: { title: `Marked ${status}` } }) !== 'success') return;
+    await mutate(notificationKey(notification.id), envelope.result ?? undefined, { revalidate: !envelope.result });
+    void refreshNotificationLists();
+    void refreshDashboard();
+  };
+
+  /** After a reply: the message (now resolved, with the reply listed), the lists and the badge. */
+  const reload = async () => {
+    if (!notification) return;
+    await mutate(notificationKey(notification.id));
+    void refreshNotificationLists();
+    void refreshDashboard();
+  };
 
   useLeaveOnLoadError(error, backTo);
 
@@ -126,7 +148,32 @@ export default function NotificationDetailPage() {
         ]
       : []),
     { key: 'type', label: 'Type', children: <NotificationTypeTag type={notification.type} /> },
-    { key: 'status', label: 'Status', children: <NotificationStatusTag status={notification.status} /> },
+    {
+      key: 'status',
+      label: 'Status',
+      children: (
+        <div className="notifications-status-field">
+          <NotificationStatusTag status={notification.status} />
+          {/* SPEC §3/§4: read, resolved and approved by hand; never back to new, and DELETE deletes. */}
+          <Select<AdminSettableRecordStatus>
+            size="small"
+            value={null}
+            placeholder="Change status"
+            aria-label="Change status"
+            loading={settingStatus}
+            disabled={settingStatus || notification.status === 'deleted'}
+            onChange={(status) => void setStatus(status)}
+            options={ADMIN_SETTABLE_RECORD_STATUSES.filter((s) => s !== notification.status).map((s) => ({
+              value: s,
+              label: capitalise(s),
+            }))}
+            popupMatchSelectWidth={false}
+            className="notifications-status-select"
+            data-testid="notification-status-select"
+          />
+        </div>
+      ),
+    },
     { key: 'date', label: 'Received', children: formatAdminDate(notification.created_at || notification.updated_at) },
   ];
 
@@ -155,6 +202,7 @@ export default function NotificationDetailPage() {
             {notification.message}
           </p>
         </div>
+        <NotificationReplies notification={notification} onChanged={reload} />
       </Card>
     </div>
   );

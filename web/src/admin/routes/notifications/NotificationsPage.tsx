@@ -19,7 +19,7 @@ import './notifications.css';
 
 const statusFilters = RECORD_STATUSES.map((status) => ({ text: capitalise(status), value: status }));
 
-/** Notifications list (SPEC §2): contact messages and shop notices, newest change first. */
+/** Notifications list (SPEC §2): contact messages and shop notices, newest first by arrival. */
 export default function NotificationsPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -91,16 +91,17 @@ export default function NotificationsPage() {
       render: (_, notification) => <NotificationStatusTag status={notification.status} />,
     },
     {
-      key: 'updated_at',
+      // When the message arrived (SPEC §2's "published date"): opening or answering it never moves it.
+      key: 'created_at',
       title: compact ? 'Date' : 'Published',
-      dataIndex: 'updated_at',
+      dataIndex: 'created_at',
       width: compact ? undefined : 170,
       sorter: true,
       // Two directions only: the list always has an order.
       sortDirections: ['descend', 'ascend', 'descend'],
       sortOrder: filter.order === 'ASC' ? 'ascend' : 'descend',
       render: (_, notification) => {
-        const [date, time] = formatTableDate(notification.updated_at || notification.created_at).split(' ');
+        const [date, time] = formatTableDate(notification.created_at || notification.updated_at).split(' ');
         return (
           <span className="notifications-date">
             <span>{date}</span> <span>{time}</span>

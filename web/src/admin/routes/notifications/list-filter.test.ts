@@ -68,13 +68,13 @@ describe('filterToSearchParams', () => {
 describe('notificationsKey', () => {
   it('when statuses are chosen, then they and the sort go out as indexed lists', () => {
     expect(notificationsKey(filter({ status: ['new', 'read'] }))).toBe(
-      'notifications?page=3&limit=20&search=rossi&status[0]=new&status[1]=read&sort[0]=updated_at&sort[1]=DESC',
+      'notifications?page=3&limit=20&search=rossi&status[0]=new&status[1]=read&sort[0]=created_at&sort[1]=DESC',
     );
   });
 
   it('when search and status are empty, then they are left out', () => {
     expect(notificationsKey(DEFAULT_NOTIFICATIONS_FILTER)).toBe(
-      'notifications?page=1&limit=10&sort[0]=updated_at&sort[1]=DESC',
+      'notifications?page=1&limit=10&sort[0]=created_at&sort[1]=DESC',
     );
   });
 });
