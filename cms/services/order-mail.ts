@@ -11,12 +11,12 @@ import {
 import { env } from '../lib/env';
 import { getSettings } from './settings';
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const orderPageUrl = (orderId: string) => `${env.publicUrl}/site/orders/${orderId}`;
 
-function addressLines(order: PublicOrder): string[] {
+export function addressLines(order: PublicOrder): string[] {
   const a = order.shipment_address;
   return [
     order.shipment_full_name,
@@ -26,6 +26,15 @@ function addressLines(order: PublicOrder): string[] {
     a.country_code,
   ].filter(Boolean);
 }
+
+/**
+ * The shop's mail page (confirmation, shipping and delivery mails): `inner` is HTML already escaped; the page
+ * closes with the family's greeting. Narrow phones get a little margin.
+ */
+export const mailDocument = (inner: string): string =>
+  `<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="font-family:Georgia,serif;color:#3b3a30;max-width:600px;margin:auto;padding:0 12px">
+${inner}
+<p>Grazie mille — Bottega di Famiglia</p></body></html>`;
 
 /** The lines and fee as priced at payment; the total shown is what PayPal actually charged. */
 function totalsOf(order: PublicOrder) {
@@ -67,8 +76,7 @@ export function renderConfirmation(order: PublicOrder): { subject: string; text:
   ]
     .filter((l): l is string => l !== null)
     .join('\n');
-  const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#3b3a30;max-width:600px;margin:auto">
-<h1 style="color:#5a6e2c">Grazie, ${escapeHtml(order.payer_full_name)}!</h1>
+  const html = mailDocument(`<h1 style="color:#5a6e2c">Grazie, ${escapeHtml(order.payer_full_name)}!</h1>
 <p>Your order <strong>${escapeHtml(order.number)}</strong> of ${escapeHtml(formatLongDate(order.created_at))} is received.</p>
 <table style="width:100%;border-collapse:collapse">${rows
     .map(
@@ -81,9 +89,14 @@ export function renderConfirmation(order: PublicOrder): { subject: string; text:
 <tr><td><strong>Total paid</strong></td><td style="text-align:right"><strong>${escapeHtml(money(totals.total))}</strong></td></tr></table>
 ${totals.discountTotal > 0 ? `<p>You saved ${escapeHtml(money(totals.discountTotal))} with our offers.</p>` : ''}
 <h3>Shipping to</h3><p>${addressLines(order).map(escapeHtml).join('<br>')}</p>
-<p><a href="${escapeHtml(url)}" style="color:#b5502d">See your order</a> — order number ${escapeHtml(order.number)}</p>
-<p>Grazie mille — Bottega di Famiglia</p></body></html>`;
+<p><a href="${escapeHtml(url)}" style="color:#b5502d">See your order</a> — order number ${escapeHtml(order.number)}</p>`);
   return { subject, text, html };
+}
+
+/** Headers that put a later mail about the order (shipped, delivered) in the thread of its confirmation. */
+export function orderThreadHeaders(order: Pick<PublicOrder, 'id'>): { inReplyTo: string; references: string[] } {
+  const thread = orderMessageId(order, 'confirmation');
+  return { inReplyTo: thread, references: [thread] };
 }
 
 /**
@@ -91,7 +104,7 @@ ${totals.discountTotal > 0 ? `<p>You saved ${escapeHtml(money(totals.discountTot
  * after the mail server accepted the mail but before the order recorded it cannot know it was sent, so the
  * reconciler sends it again; being the same message (RFC 5322 §3.6.4), mail systems show it once.
  */
-export function orderMessageId(order: PublicOrder, kind: 'confirmation' | 'shop-notice'): string {
+export function orderMessageId(order: Pick<PublicOrder, 'id'>, kind: 'confirmation' | 'shop-notice'): string {
   const domain = env.mailFrom.split('@')[1] || 'shop.invalid';
   return `<order-${order.id}-${kind}@${domain}>`;
 }

@@ -5,6 +5,7 @@ import { setDatesIf } from '../lib/conditional-update';
 import { num, str, type Doc } from './mappers';
 import { sendPayerConfirmation } from './order-mail';
 import { recordOrderEvent } from './admin/order-events';
+import { NO_TRACKING, shipmentTracking, type ShipmentTracking } from './shipment-tracking';
 
 export function toOrderLines(rows: unknown): OrderLine[] {
   if (!Array.isArray(rows)) return [];
@@ -19,7 +20,11 @@ export function toOrderLines(rows: unknown): OrderLine[] {
   }));
 }
 
-export function toPublicOrder(doc: Doc): PublicOrder {
+/**
+ * The order as a shopper sees it. `tracking` is the parcel of its latest change to SHIPPED (shipmentTracking);
+ * left out (mails, lists), the order reads as not shipped with a number.
+ */
+export function toPublicOrder(doc: Doc, tracking: ShipmentTracking = NO_TRACKING): PublicOrder {
   const address = (doc.shipment_address ?? {}) as Record<string, unknown>;
   const lat = doc.latitude;
   const lon = doc.longitude;
@@ -47,6 +52,8 @@ export function toPublicOrder(doc: Doc): PublicOrder {
     currency_code: str(doc.currency_code) || 'USD',
     coordinates: typeof lat === 'number' && typeof lon === 'number' ? [lat, lon] : null,
     products: toOrderLines(doc.products),
+    tracking_number: tracking.tracking_number,
+    tracking_url: tracking.tracking_url,
   };
 }
 
@@ -63,9 +70,13 @@ async function findOrderDoc(payload: Payload, id: string): Promise<Doc> {
   return doc;
 }
 
-/** The order page: anyone holding the order's id (a random uuid, sent in the confirmation mail) may read it. */
+/**
+ * The order page: anyone holding the order's id (a random uuid, sent in the confirmation mail) may read it,
+ * with its status and the parcel's tracking number and link.
+ */
 export async function getPublicOrder(payload: Payload, id: string): Promise<PublicOrder> {
-  return toPublicOrder(await findOrderDoc(payload, id));
+  const doc = await findOrderDoc(payload, id);
+  return toPublicOrder(doc, await shipmentTracking(payload, String(doc.id)));
 }
 
 /** Tracking by order number: answers only the id, which the storefront then opens. */

@@ -3,6 +3,7 @@ import type { Doc } from './mappers';
 import { sendNewOrderNotices } from './order-notices';
 import { toPublicOrder } from './orders';
 import { reconcilePayment } from './payments';
+import { sendUnsentStatusMails } from './shipping-notices';
 
 /**
  * PayPal cancels an approved order that is not captured within 3 hours of the approval (its default capture
@@ -46,9 +47,10 @@ async function* everyDoc(payload: Payload, collection: 'payments' | 'orders', wh
 }
 
 /**
- * One round: every payment a crash or a lost answer left unfinished gets its order, and every recent order
- * its confirmation and shop notice. Each step is idempotent and claimed, so this may run beside live
- * captures, the webhook and (with several instances) another reconciler.
+ * One round: every payment a crash or a lost answer left unfinished gets its order, every recent order its
+ * confirmation and shop notice, and every recent change to SHIPPED or DELIVERED its mail to the shopper. Each
+ * step is idempotent and claimed, so this may run beside live captures, the webhook and (with several
+ * instances) another reconciler.
  */
 export async function reconcileOnce(payload: Payload, now = new Date()): Promise<ReconcileReport> {
   const report: ReconcileReport = { completed: 0, pending: 0, abandoned: 0, failed: 0, mailsSent: 0, errors: 0 };
@@ -84,6 +86,15 @@ export async function reconcileOnce(payload: Payload, now = new Date()): Promise
       report.errors += 1;
       payload.logger.warn({ err, msg: `reconcile: mails of order ${String(order.number)} not sent this round` });
     }
+  }
+  // Shipped and delivered mails whose sender failed or died (a claim past its lease is taken over).
+  try {
+    const status = await sendUnsentStatusMails(payload, { now });
+    report.mailsSent += status.sent;
+    report.errors += status.errors;
+  } catch (err) {
+    report.errors += 1;
+    payload.logger.warn({ err, msg: 'reconcile: shipped and delivered mails not sent this round' });
   }
   return report;
 }

@@ -10,6 +10,8 @@ export interface ShopSettingsValues {
   admin_email: string;
   shop_name: string;
   shop_address: string;
+  /** The link to follow a parcel no known carrier prints, `{number}` for the number; '' when unset. */
+  tracking_url_template: string;
   payment_method: string[];
   payment_country: string[];
   paypal_env: string;
@@ -38,6 +40,7 @@ export async function getSettings(payload: Payload): Promise<ShopSettingsValues>
     admin_email: typeof g.admin_email === 'string' ? g.admin_email : '',
     shop_name: typeof g.shop_name === 'string' ? g.shop_name : '',
     shop_address: typeof g.shop_address === 'string' ? g.shop_address : '',
+    tracking_url_template: typeof g.tracking_url_template === 'string' ? g.tracking_url_template : '',
     payment_method: Array.isArray(g.payment_method) ? (g.payment_method as string[]) : [],
     payment_country: Array.isArray(g.payment_country) ? (g.payment_country as string[]) : [],
     paypal_env: typeof g.paypal_env === 'string' ? g.paypal_env : 'development',

@@ -76,6 +76,7 @@ describe('GET /api/v2/admin/config', () => {
         // A test server's shop was never named: the name the mails are signed with stands in.
         shop_name: 'Bottega di Famiglia',
         shop_address: '',
+        tracking_url_template: '',
         payment_method: ['paypal', 'card'],
         payment_country: ['US'],
       },

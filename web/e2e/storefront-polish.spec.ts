@@ -7,7 +7,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { AdminApi, oilBottlePng, uniqueWord, type Doc } from './support/admin-api';
-import { captureScreens, DESKTOP, PHONE, SCREEN_SIZES, settle } from './support/screens';
+import { waitForMailMatch } from './support/outbox';
+import { captureScreens, DESKTOP, PHONE, SCREEN_SIZES, screenshotPath, settle } from './support/screens';
 
 const SHOP = 'Bottega di Famiglia';
 const cardFor = (page: Page, name: string) => page.getByTestId('product-card').filter({ hasText: name });
@@ -450,5 +451,61 @@ test.describe('storefront polish', () => {
         expect(shift, `layout shift of ${path} at ${size.width} px`).toBeLessThan(0.1);
       }
     }
+  });
+});
+
+test.describe('the parcel (issue 22 §2)', () => {
+  test('when an order is marked shipped with a USPS number, then its page shows the status, the number and the link to follow it, and the shopper is mailed the same', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    const admin = await AdminApi.login(request, baseURL!);
+    const word = uniqueWord();
+    const email = `paola.parcel.${word.toLowerCase()}@example.com`;
+    const order = await admin.createOrder({
+      payer_full_name: `Paola Parcel ${word}`,
+      payer_email_address: email,
+      status: 'PROCESSING',
+      products: [{ product_id: `e2e-olio-${word}`, product: 'Olio nuovo', price: 9.99, quantity: 2 }],
+    });
+
+    await page.goto(`/site/orders/${order.id}`);
+    await expect(page.getByTestId('order-summary').getByTestId('order-status')).toHaveText('Order Processing');
+    await expect(page.getByTestId('order-parcel')).toHaveCount(0);
+
+    await admin.setOrderStatus(order.id, 'SHIPPED', '9400 1118 9922 3033 0052 82');
+    await page.reload();
+    const parcel = page.getByTestId('order-parcel');
+    await expect(parcel.getByTestId('order-status')).toHaveText('Shipped to destination address');
+    await expect(parcel.getByTestId('order-tracking-number')).toHaveText('9400 1118 9922 3033 0052 82');
+    const link = parcel.getByTestId('order-tracking-link');
+    await expect(link).toHaveAttribute(
+      'href',
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223033005282',
+    );
+    await expect(link).toHaveAttribute('target', '_blank');
+    await captureScreens(page, testInfo, 'order-parcel');
+
+    // The shopper's mail, as the shop wrote it to the outbox, read on a phone.
+    await waitForMailMatch(email, /Tracking number: 9400 1118 9922 3033 0052 82/);
+    const [html] = await waitForMailMatch(email, /<!doctype html>[\s\S]*?<\/html>/i);
+    await page.setViewportSize(PHONE);
+    await page.setContent(Buffer.from(html, 'latin1').toString('utf8'));
+    await expect(page.getByRole('heading', { name: 'Your order is on its way' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Follow your parcel with USPS' })).toHaveAttribute(
+      'href',
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223033005282',
+    );
+    const file = screenshotPath(testInfo, 'parcel-mail', PHONE.width);
+    await page.screenshot({ path: file, fullPage: true });
+    await testInfo.attach('storefront-parcel-mail-390', { path: file, contentType: 'image/png' });
+
+    // Delivered: the page says so and keeps the number.
+    await admin.setOrderStatus(order.id, 'DELIVERED');
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`/site/orders/${order.id}`);
+    await expect(parcel.getByTestId('order-status')).toHaveText('Delivered to destination address');
+    await expect(parcel.getByTestId('order-tracking-number')).toHaveText('9400 1118 9922 3033 0052 82');
   });
 });

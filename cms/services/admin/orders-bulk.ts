@@ -8,6 +8,7 @@ import {
 } from '@shop/shared/admin';
 import { withTransaction } from '../../lib/transaction';
 import { str, type Doc } from '../mappers';
+import { mailStatusChangesLater } from '../shipping-notices';
 import { changeOrderStatus } from './order-events';
 import type { AdminUser } from './sales';
 
@@ -33,6 +34,13 @@ export async function bulkUpdateOrders(
     // The local SQLite client answers synchronously, so without this the whole selection runs as one chain of
     // microtasks and the server hears no other request (shoppers, health checks) until the last order is done.
     await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  // Each order's change is committed (its own transaction): the shoppers of the shipped ones hear about it.
+  if (input.action === 'ship') {
+    mailStatusChangesLater(
+      payload,
+      results.filter((r) => r.ok).map((r) => r.id),
+    );
   }
   return results;
 }

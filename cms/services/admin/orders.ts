@@ -12,6 +12,7 @@ import type { Pagination } from '../../lib/envelope';
 import { str, type Doc } from '../mappers';
 import { toPublicOrder } from '../orders';
 import { findByIdOr404, findPage, pageOf } from './admin-queries';
+import { mailStatusChangesLater } from '../shipping-notices';
 import { changeOrderStatus } from './order-events';
 import type { AdminUser } from './sales';
 import { wordsInAnyField } from './search';
@@ -72,8 +73,9 @@ function toHistory(rows: unknown): OrderStatusChange[] {
 }
 
 export function toAdminOrder(doc: Doc): AdminOrder {
+  const { tracking_number: _tracking, tracking_url: _url, ...order } = toPublicOrder(doc);
   return {
-    ...toPublicOrder(doc),
+    ...order,
     transaction_paypal_fee: str(doc.transaction_paypal_fee),
     transaction_net_amount: str(doc.transaction_net_amount),
     history: toHistory(doc.status_history),
@@ -149,5 +151,7 @@ export async function setOrderStatus(
 ): Promise<AdminOrder> {
   await findOrder(req.payload, user, id);
   await changeOrderStatus(req, id, status, { user, tracking_number: trackingNumber });
+  // Committed: the shopper hears about a change to SHIPPED or DELIVERED (never from inside the transaction).
+  if (req.transactionID === undefined) mailStatusChangesLater(req.payload, [id]);
   return getAdminOrder(req.payload, user, id);
 }

@@ -20,6 +20,7 @@ function toAdminConfig(s: ShopSettingsValues): AdminConfig {
       // Until the family names the shop, the papers use the name the mails are signed with; show that one.
       shop_name: s.shop_name || env.mailFromName,
       shop_address: s.shop_address,
+      tracking_url_template: s.tracking_url_template,
       payment_method: s.payment_method,
       payment_country: s.payment_country,
     },
@@ -86,6 +87,7 @@ export async function updateAdminConfig(
       admin_email: input.admin_email,
       ...(input.shop_name !== undefined && { shop_name: input.shop_name }),
       ...(input.shop_address !== undefined && { shop_address: input.shop_address }),
+      ...(input.tracking_url_template !== undefined && { tracking_url_template: input.tracking_url_template }),
     },
     depth: 0,
     user,

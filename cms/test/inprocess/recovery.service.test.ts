@@ -902,3 +902,120 @@ describe('setDatesIf', () => {
     ).toBe(false);
   });
 });
+
+describe('the shipped and delivered mails (issue 22 §2): claimed on the change, swept by the reconciler', () => {
+  const LEASE_MS = 120_000;
+  const shippingNotices = () => import('../../services/shipping-notices');
+  const uid = () => Math.random().toString(36).slice(2, 10);
+
+  /** A paid order (never mailed about its parcel) and its change to SHIPPED, recorded as the control centre does. */
+  async function shippedOrder(extra: Record<string, unknown> = {}): Promise<{ order: Doc; eventId: string }> {
+    const order = (await shop.payload.create({
+      collection: 'orders',
+      data: {
+        number: `SHIP${uid().toUpperCase()}`,
+        status: 'SHIPPED',
+        payer_full_name: 'Anna Verdi',
+        payer_email_address: `anna.${uid()}@example.com`,
+        shipment_full_name: 'Anna Verdi',
+        shipment_address: {
+          address_line_1: '1 Main St',
+          admin_area_1: 'NY',
+          admin_area_2: 'New York',
+          postal_code: '10001',
+          country_code: 'US',
+        },
+        transaction_gross_amount: '20.40',
+        products: [{ product_id: 'p-1', product: 'Olive oil', price: 12.5, quantity: 1 }],
+        // Its confirmation and the shop's notice went out at the capture.
+        confirmation_sent_at: new Date().toISOString(),
+        shop_notified_at: new Date().toISOString(),
+        ...extra,
+      },
+      overrideAccess: true,
+    })) as unknown as Doc;
+    const { recordOrderEvent } = await import('../../services/admin/order-events');
+    await recordOrderEvent(
+      { payload: shop.payload },
+      {
+        order: order.id,
+        type: 'status',
+        by: 'system',
+        from: 'PROCESSING',
+        to: 'SHIPPED',
+        tracking_number: '9400111899223033005282',
+      },
+    );
+    const found = await shop.payload.find({
+      collection: 'order-events',
+      where: { and: [{ order: { equals: order.id } }, { type: { equals: 'status' } }] },
+      depth: 0,
+      overrideAccess: true,
+    });
+    return { order, eventId: String(found.docs[0].id) };
+  }
+
+  const eventOf = async (id: string) =>
+    (await shop.payload.findByID({ collection: 'order-events', id, depth: 0, overrideAccess: true })) as unknown as Doc;
+  const mailsTo = (order: Doc) => shop.mails.filter((m) => m.envelopeTo.includes(order.payer_email_address));
+  const mailSentEvents = async (order: Doc) =>
+    (
+      await shop.payload.find({
+        collection: 'order-events',
+        where: { and: [{ order: { equals: order.id } }, { type: { equals: 'mail_sent' } }] },
+        depth: 0,
+        overrideAccess: true,
+      })
+    ).docs.map((d) => (d as unknown as Doc).note);
+
+  it('when a sender claimed the mail and died, then the reconciler leaves it during the lease and sends it once after', async () => {
+    const { claimStatusMail } = await shippingNotices();
+    const { order, eventId } = await shippedOrder();
+    // A live claim (taken a minute ago): nobody else sends.
+    expect(await claimStatusMail(shop.payload, eventId, new Date(Date.now() - 60_000))).not.toBeNull();
+    expect(await claimStatusMail(shop.payload, eventId)).toBeNull();
+    expect(await round()).toEqual(NOTHING);
+    expect(mailsTo(order)).toHaveLength(0);
+
+    // The sender's claim is now older than the lease: the reconciler takes it over and sends.
+    const stale = new Date(Date.now() - LEASE_MS - 10_000);
+    await svc.conditionalUpdate.setDatesIf(shop.payload, 'order-events', eventId, { mail_claimed_at: stale }, []);
+    expect(await round()).toEqual({ ...NOTHING, mailsSent: 1 });
+    const [mail] = mailsTo(order);
+    expect(mail.subject).toBe(`Your order ${order.number} is on its way`);
+    expect(mail.body).toContain('Tracking number: 9400111899223033005282');
+    const event = await eventOf(eventId);
+    expect(event.mail_claimed_at).toBeNull();
+    expect(typeof event.mail_sent_at).toBe('string');
+    expect(await mailSentEvents(order)).toEqual(['Shipping mail sent to the shopper']);
+
+    // Sent: no later round, and no claim, sends it again.
+    expect(await round()).toEqual(NOTHING);
+    expect(await claimStatusMail(shop.payload, eventId, new Date(Date.now() + DAY))).toBeNull();
+    expect(mailsTo(order)).toHaveLength(1);
+  });
+
+  it('when the mail server refuses the mail, then the claim is released and the next round sends it', async () => {
+    const { sendStatusMailOnce } = await shippingNotices();
+    const { order, eventId } = await shippedOrder();
+    shop.refuseMail(true);
+    try {
+      expect(await sendStatusMailOnce(shop.payload, eventId)).toBe('failed');
+    } finally {
+      shop.refuseMail(false);
+    }
+    expect((await eventOf(eventId)).mail_claimed_at).toBeNull();
+    expect(await round()).toEqual({ ...NOTHING, mailsSent: 1 });
+    expect(mailsTo(order).map((m) => m.subject)).toEqual([`Your order ${order.number} is on its way`]);
+  });
+
+  it('when the change is a demo order, or older than 3 days, then no round mails it', async () => {
+    const demo = await shippedOrder({ demo: true });
+    const old = await shippedOrder();
+    expect(await round(new Date(Date.now() + 3 * DAY + HOUR))).toEqual(NOTHING);
+    expect(await round()).toEqual({ ...NOTHING, mailsSent: 1 });
+    expect(mailsTo(demo.order)).toHaveLength(0);
+    expect((await eventOf(demo.eventId)).mail_sent_at).toBeNull();
+    expect(mailsTo(old.order)).toHaveLength(1);
+  });
+});

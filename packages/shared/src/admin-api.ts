@@ -13,6 +13,7 @@ import {
 import type { RichTextValue } from './rich-text';
 import { idSchema, type Notification, type Order } from './api-types';
 import { amount, limitParam, pageParam, sortDirection } from './schema-parts';
+import { isTrackingTemplate } from './tracking';
 
 // ---------------------------------------------------------------------------------------------------------
 // Auth
@@ -109,6 +110,8 @@ export interface AdminConfig {
     /** The shop's name and postal address as the packing slips and invoices print them. */
     shop_name: string;
     shop_address: string;
+    /** A link to follow parcels of carriers the shop does not recognise, `{number}` for the number; '' when unset. */
+    tracking_url_template: string;
     payment_method: string[];
     payment_country: string[];
   };
@@ -149,6 +152,17 @@ export const shopAddressSchema = z
 
 const idList = z.array(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid id')).max(1000);
 
+export const TRACKING_TEMPLATE_MAX = 300;
+
+/** Settings' tracking link: an https URL with {number} where the tracking number goes, or '' for none. */
+export const trackingTemplateSchema = z
+  .string()
+  .trim()
+  .max(TRACKING_TEMPLATE_MAX)
+  .refine((t) => t === '' || isTrackingTemplate(t), {
+    message: 'Enter an https:// link containing {number}',
+  });
+
 /**
  * POST admin/config. Currency, payment methods and countries are read-only in the control centre: they may be
  * sent back as they are, and a different value is refused.
@@ -162,6 +176,7 @@ export const adminConfigSchema = z.strictObject({
   /** Optional in the body, so a client that only knows SPEC §7's fields leaves them as they are. */
   shop_name: z.string().trim().min(1, 'Enter the shop name').max(SHOP_NAME_MAX).optional(),
   shop_address: shopAddressSchema.optional(),
+  tracking_url_template: trackingTemplateSchema.optional(),
   currency_code: z.string().max(3).optional(),
   payment_method: z.array(z.string().max(30)).max(50).optional(),
   payment_country: z.array(z.string().max(5)).max(50).optional(),
@@ -365,7 +380,10 @@ export const trackingNumberSchema = z
 
 export const BULK_ORDERS_MAX = 200;
 
-/** POST admin/orders/bulk. Marking shipped needs a tracking number for every selected order. */
+/**
+ * POST admin/orders/bulk. Marking shipped takes a tracking number for any of the selected orders, optional as
+ * on the order page: an order without one is shipped without one.
+ */
 export const bulkOrdersSchema = z
   .strictObject({
     ids: z.array(idSchema).min(1).max(BULK_ORDERS_MAX),
@@ -377,12 +395,6 @@ export const bulkOrdersSchema = z
       ctx.addIssue({ code: 'custom', path: ['ids'], message: 'An order is selected twice' });
     }
     const tracking = input.tracking_numbers ?? {};
-    if (input.action === 'ship') {
-      const missing = input.ids.filter((id) => !Object.hasOwn(tracking, id));
-      if (missing.length) {
-        ctx.addIssue({ code: 'custom', path: ['tracking_numbers'], message: 'Every order needs a tracking number' });
-      }
-    }
     const stray = Object.keys(tracking).filter((id) => !input.ids.includes(id));
     if (stray.length && input.action === 'ship') {
       ctx.addIssue({

@@ -241,7 +241,9 @@ const publicOrderShape = {
   coordinates: z.tuple([z.number(), z.number()]).nullable(),
   products: z.array(orderLineSchema),
 };
-export const publicOrderSchema = z.object(publicOrderShape).meta({ id: 'PublicOrder' });
+export const publicOrderSchema = z
+  .object({ ...publicOrderShape, tracking_number: z.string().nullable(), tracking_url: z.string().nullable() })
+  .meta({ id: 'PublicOrder' });
 
 export const paymentReplySchema = z
   .object({
@@ -296,6 +298,7 @@ export const adminConfigReplySchema = z
       admin_email: z.string(),
       shop_name: z.string(),
       shop_address: z.string(),
+      tracking_url_template: z.string(),
       payment_method: z.array(z.string()),
       payment_country: z.array(z.string()),
     }),

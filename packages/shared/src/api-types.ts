@@ -188,8 +188,16 @@ export const cartItemSchema = z.strictObject({
 export type CartItem = z.infer<typeof cartItemSchema>;
 export const cartSchema = z.array(cartItemSchema).max(100);
 
-/** What a shopper sees of an order: no PayPal fee or net amount, which are the shop's business. */
-export type PublicOrder = Omit<Order, 'transaction_paypal_fee' | 'transaction_net_amount'>;
+/**
+ * What a shopper sees of an order: no PayPal fee or net amount, which are the shop's business; and the parcel,
+ * from the order's latest change to SHIPPED.
+ */
+export interface PublicOrder extends Omit<Order, 'transaction_paypal_fee' | 'transaction_net_amount'> {
+  /** The carrier's tracking number given when the order was marked shipped; null before, or without one. */
+  tracking_number: string | null;
+  /** Where to follow the parcel (the carrier's page, or the shop's link template); null when unknown. */
+  tracking_url: string | null;
+}
 
 /** Order numbers are typed by people: case, spaces and dashes do not matter. */
 export const normalizeOrderNumber = (value: string): string => value.toUpperCase().replace(/[\s-]/g, '');

@@ -11,3 +11,4 @@ export * from './rich-text';
 export * from './search';
 export * from './seo';
 export * from './refunds';
+export * from './tracking';

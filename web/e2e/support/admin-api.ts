@@ -181,6 +181,16 @@ export class AdminApi {
     }) as Promise<Doc & { number: string }>;
   }
 
+  /** The order page's status change (PUT admin/orders/{id}), with a tracking number when it is SHIPPED. */
+  async setOrderStatus(id: string, status: string, trackingNumber?: string): Promise<Doc> {
+    const res = await this.request.put(`/api/v2/admin/orders/${id}`, {
+      headers: { Origin: this.origin },
+      data: trackingNumber === undefined ? { status } : { status, tracking_number: trackingNumber },
+    });
+    expect(res.status(), await explain(res)).toBe(200);
+    return ((await res.json()) as { result: Doc }).result;
+  }
+
   /** Notifications (contact messages) sent from one email address, newest first. */
   async notificationsFrom(email: string): Promise<Doc[]> {
     const body = await this.get(`/api/notifications?where[email][equals]=${encodeURIComponent(email)}&sort=-createdAt`);

@@ -1,4 +1,12 @@
-import { CheckOutlined, EnvironmentOutlined, MailOutlined, SearchOutlined, ShopOutlined } from '@ant-design/icons';
+import {
+  CarOutlined,
+  CheckOutlined,
+  EnvironmentOutlined,
+  ExportOutlined,
+  MailOutlined,
+  SearchOutlined,
+  ShopOutlined,
+} from '@ant-design/icons';
 import {
   countryName,
   discountedUnitPrice,
@@ -159,6 +167,59 @@ function OrderSummary({ order }: { order: PublicOrder }) {
   );
 }
 
+/**
+ * The parcel (issue 22 §2): once the order is shipped, its status, the carrier's tracking number and a link to
+ * follow it (the carrier's page, or the shop's own tracking link); or that it travels without a number. Shown
+ * right under the thanks, where a shopper coming back for it looks first.
+ */
+function Parcel({ order }: { order: PublicOrder }) {
+  const sent = order.status === 'SHIPPED' || order.status === 'DELIVERED';
+  if (!sent && !order.tracking_number) return null;
+  const lead =
+    order.status === 'DELIVERED'
+      ? 'Your parcel has arrived. We hope you enjoy it!'
+      : order.status === 'SHIPPED'
+        ? 'Your parcel has left our shop and is on its way to you.'
+        : null;
+  return (
+    <section className="order-card order-parcel" aria-labelledby="order-parcel-title" data-testid="order-parcel">
+      <div className="order-parcel-main">
+        <h2 id="order-parcel-title" className="order-card-title">
+          <CarOutlined /> Your parcel
+        </h2>
+        <StatusTag status={order.status} />
+        {lead && <p className="order-parcel-lead">{lead}</p>}
+      </div>
+      {order.tracking_number ? (
+        <div className="order-parcel-number">
+          <span className="order-number-label">Tracking number</span>
+          <span className="order-mono order-tracking-number" data-testid="order-tracking-number">
+            {order.tracking_number}
+          </span>
+        </div>
+      ) : (
+        <p className="order-parcel-note" data-testid="order-tracking-none">
+          {order.status === 'DELIVERED'
+            ? 'It travelled without a tracking number.'
+            : 'It is on its way without a tracking number.'}
+        </p>
+      )}
+      {order.tracking_url && (
+        <a
+          className="order-tracking-link"
+          href={order.tracking_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="order-tracking-link"
+        >
+          Follow your parcel <ExportOutlined aria-hidden="true" />
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      )}
+    </section>
+  );
+}
+
 function ShipmentAddress({ order }: { order: PublicOrder }) {
   const a = order.shipment_address;
   const cityLine = [[a.admin_area_2, a.admin_area_1].filter(Boolean).join(', '), a.postal_code]
@@ -234,6 +295,8 @@ export default function Order() {
           <ResendButton order={order} />
         </div>
       </section>
+
+      <Parcel order={order} />
 
       <div className="order-layout">
         <OrderProducts order={order} />

@@ -41,7 +41,7 @@ export interface OrdersBulkBarProps {
 }
 
 /**
- * The orders list's bulk bar (issue 14 part 3): mark shipped (a tracking number per order), complete, cancel,
+ * The orders list's bulk bar (issue 14 part 3): mark shipped (a tracking number per order, optional), complete, cancel,
  * and export. The server applies the order page's status flow to each order and answers per order; the
  * summary shows which orders changed and why the others did not.
  */
@@ -92,7 +92,10 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
     } catch {
       return;
     }
-    const tracking = Object.fromEntries(split.ship.eligible.map((o) => [o.id, (values[o.id] ?? '').trim()]));
+    // A tracking number is optional, as on the order page: an order left empty is shipped without one.
+    const tracking = Object.fromEntries(
+      split.ship.eligible.map((o) => [o.id, (values[o.id] ?? '').trim()]).filter(([, number]) => number !== ''),
+    );
     if (await run('ship', tracking)) {
       setShipOpen(false);
       form.resetFields();
@@ -186,7 +189,8 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
         destroyOnHidden
       >
         <Typography.Paragraph type="secondary">
-          Enter the carrier&apos;s tracking number of each parcel.
+          Enter the carrier&apos;s tracking number of each parcel, if it has one: the shopper&apos;s mail links to it.
+          Left empty, the order is shipped without one.
         </Typography.Paragraph>
         {split.ship.refused.length > 0 && (
           <Alert
@@ -215,11 +219,13 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
             <Form.Item
               key={order.id}
               name={order.id}
-              label={`${order.number} · ${order.payer_full_name || order.payer_email_address}`}
+              label={`${order.number} · ${order.payer_full_name || order.payer_email_address} · tracking number (optional)`}
               rules={[
                 {
                   validator: (_rule, value: unknown) => {
-                    const parsed = trackingNumberSchema.safeParse(typeof value === 'string' ? value : '');
+                    const text = typeof value === 'string' ? value : '';
+                    if (text.trim() === '') return Promise.resolve();
+                    const parsed = trackingNumberSchema.safeParse(text);
                     return parsed.success
                       ? Promise.resolve()
                       : Promise.reject(new Error(parsed.error.issues[0]?.message ?? 'Invalid tracking number'));

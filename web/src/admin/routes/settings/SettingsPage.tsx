@@ -243,6 +243,21 @@ export default function SettingsPage() {
           data-testid="settings-shipment-method"
         />
       </Form.Item>
+      <Form.Item
+        label="Tracking link"
+        extra="Optional. For carriers the shop does not recognise (USPS, UPS, FedEx and DHL numbers link to their own pages): the shipping mail and the order page link here, {number} standing for the tracking number."
+        {...fieldStatus(errors, 'tracking_url_template')}
+      >
+        <Input
+          value={draft.tracking_url_template}
+          onChange={(event) => edit('tracking_url_template', event.target.value)}
+          maxLength={300}
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://www.carrier.example/track?number={number}"
+          data-testid="settings-tracking-url-template"
+        />
+      </Form.Item>
       <Form.Item label="Accepted payment methods">
         <ReadOnlyTags values={config.shop.payment_method} testId="settings-payment-methods" empty="None" />
       </Form.Item>

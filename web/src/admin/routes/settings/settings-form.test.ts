@@ -19,6 +19,7 @@ const config = (): AdminConfig => ({
     admin_email: 'shop@bottega.example',
     shop_name: 'Bottega di Famiglia',
     shop_address: '1 Olive Row\nLucca',
+    tracking_url_template: '',
     payment_method: ['paypal', 'card'],
     payment_country: ['US'],
   },
@@ -33,6 +34,7 @@ const draft = (overrides: Partial<SettingsDraft> = {}): SettingsDraft => ({
   admin_email: 'shop@bottega.example',
   shop_name: 'Bottega di Famiglia',
   shop_address: '1 Olive Row\nLucca',
+  tracking_url_template: '',
   ...overrides,
 });
 
@@ -103,6 +105,7 @@ describe('toConfigInput and validateSettings', () => {
         admin_email: 'shop@bottega.example',
         shop_name: 'Bottega di Famiglia',
         shop_address: '1 Olive Row\nLucca',
+        tracking_url_template: '',
         currency_code: 'USD',
         payment_method: ['paypal', 'card'],
         payment_country: ['US'],
@@ -123,6 +126,19 @@ describe('toConfigInput and validateSettings', () => {
         shop_address: 'Use at most 6 lines of up to 80 characters',
       },
     });
+  });
+
+  it('when the tracking link is an https URL with {number}, then it is sent trimmed; otherwise it is refused on the Shop tab', () => {
+    const ok = validateSettings(draft({ tracking_url_template: ' https://track.example.it/?n={number} ' }), config());
+    expect(ok.ok && ok.input.tracking_url_template).toBe('https://track.example.it/?n={number}');
+    for (const template of ['http://track.example.it/?n={number}', 'https://track.example.it/']) {
+      expect(validateSettings(draft({ tracking_url_template: template }), config())).toEqual({
+        ok: false,
+        errors: { tracking_url_template: 'Enter an https:// link containing {number}, or leave it empty' },
+      });
+    }
+    expect(tabOfField('tracking_url_template')).toBe('shop');
+    expect(settingsChanged(draft(), draft({ tracking_url_template: 'https://t.example/{number}' }))).toBe(true);
   });
 
   it('when the admin email is not an address, then only that field is refused', () => {

@@ -17,6 +17,8 @@ export interface SettingsDraft {
   shop_name: string;
   /** Lines as typed; the server trims them and drops blank ones. */
   shop_address: string;
+  /** The link to follow parcels of carriers the shop does not recognise ({number}); '' for none. */
+  tracking_url_template: string;
 }
 
 export type SettingsField = keyof SettingsDraft;
@@ -29,6 +31,7 @@ export const draftFromConfig = (config: AdminConfig): SettingsDraft => ({
   admin_email: config.shop.admin_email,
   shop_name: config.shop.shop_name,
   shop_address: config.shop.shop_address,
+  tracking_url_template: config.shop.tracking_url_template,
 });
 
 const sameOrder = (a: readonly string[], b: readonly string[]) =>
@@ -48,7 +51,8 @@ export function settingsChanged(baseline: SettingsDraft, draft: SettingsDraft): 
     baseline.shipment_method.trim() !== draft.shipment_method.trim() ||
     baseline.admin_email.trim() !== draft.admin_email.trim() ||
     baseline.shop_name.trim() !== draft.shop_name.trim() ||
-    tidyShopAddress(baseline.shop_address) !== tidyShopAddress(draft.shop_address)
+    tidyShopAddress(baseline.shop_address) !== tidyShopAddress(draft.shop_address) ||
+    baseline.tracking_url_template.trim() !== draft.tracking_url_template.trim()
   );
 }
 
@@ -63,6 +67,7 @@ export const toConfigInput = (draft: SettingsDraft, config: AdminConfig): AdminC
   admin_email: draft.admin_email.trim(),
   shop_name: draft.shop_name.trim(),
   shop_address: draft.shop_address,
+  tracking_url_template: draft.tracking_url_template.trim(),
   currency_code: config.shop.currency_code,
   payment_method: config.shop.payment_method,
   payment_country: config.shop.payment_country,
@@ -75,6 +80,7 @@ const FIELD_MESSAGES: Record<SettingsField, string> = {
   admin_email: 'Enter a valid email address',
   shop_name: 'Enter the shop name (at most 120 characters)',
   shop_address: 'Use at most 6 lines of up to 80 characters',
+  tracking_url_template: 'Enter an https:// link containing {number}, or leave it empty',
 };
 
 const REMOVED_CATEGORY_MESSAGE = 'Remove the categories that no longer exist';
@@ -93,6 +99,7 @@ export const draftFromBody = (body: AdminConfigBody): SettingsDraft => ({
   admin_email: body.admin_email,
   shop_name: body.shop_name ?? '',
   shop_address: body.shop_address ?? '',
+  tracking_url_template: body.tracking_url_template ?? '',
 });
 
 /**
