@@ -43,9 +43,12 @@ function benchOrder(i: number): AdminOrder {
     transaction_gross_amount: '45.40',
     transaction_paypal_fee: '1.80',
     transaction_net_amount: '43.60',
+    transaction_refunded_amount: '0.00',
     currency_code: 'USD',
     coordinates: null,
     history: [],
+    refunds: [],
+    refundable_amount: '45.40',
     products: Array.from({ length: lines }, (_, l) => ({
       id: `product-${(i * 3 + l) % PRODUCTS}`,
       product: `Prodotto ${(i * 3 + l) % PRODUCTS}`,

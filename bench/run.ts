@@ -10,12 +10,14 @@ import { benchLighthouse } from './lighthouse';
 import { benchMemory } from './memory';
 import { benchPanel } from './panel';
 import { benchPayments } from './payments';
+import { benchRefunds } from './refunds';
 import { benchScaleOut } from './scale-out';
 import { benchUpload } from './upload';
 
 const only = process.argv[2];
 if (!only || only === 'catalog') await benchCatalog();
 if (!only || only === 'payments') await benchPayments();
+if (!only || only === 'refunds') await benchRefunds();
 if (!only || only === 'admin-orders') await benchAdminOrders();
 if (!only || only === 'admin-paperwork') await benchAdminPaperwork();
 if (!only || only === 'admin-bundle') await benchAdminBundle();

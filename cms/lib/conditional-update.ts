@@ -58,3 +58,44 @@ export async function setDatesIf(
   );
   return result.rowsAffected === 1;
 }
+
+/**
+ * Moves a document's status field from one of `from` to `to` (with `extra` text fields set in the same write)
+ * as ONE statement, and tells whether this call made the move. Whoever wins does the work that goes with the
+ * move (a refund's timeline entry, its mail) exactly once; a webhook, the reconciler and the request that
+ * asked PayPal may all try.
+ */
+export async function moveStatusIf(
+  payload: Payload,
+  collection: string,
+  id: string,
+  move: { field?: string; from: readonly string[]; to: string; extra?: Record<string, string | null> },
+): Promise<boolean> {
+  const field = move.field ?? 'status';
+  const set: Record<string, string | null> = { ...move.extra, [field]: move.to, updatedAt: new Date().toISOString() };
+  const db = payload.db as unknown as {
+    name: string;
+    drizzle?: { run(query: SQL): Promise<{ rowsAffected: number }> };
+    collections?: Record<string, { updateOne(filter: object, update: object): Promise<{ modifiedCount: number }> }>;
+  };
+  if (db.name === 'mongoose') {
+    const model = db.collections?.[collection];
+    if (!model) throw new Error(`No MongoDB model for ${collection}`);
+    const result = await model.updateOne({ _id: id, [field]: { $in: [...move.from] } }, { $set: set });
+    return result.modifiedCount === 1;
+  }
+  if (!db.drizzle) throw new Error(`Conditional updates are not supported on the ${db.name} adapter`);
+  const column = (name: string) => sql.identifier(name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+  const assignments = sql.join(
+    Object.entries(set).map(([name, value]) => sql`${column(name)} = ${value}`),
+    sql`, `,
+  );
+  const from = sql.join(
+    move.from.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const result = await db.drizzle.run(
+    sql`UPDATE ${sql.identifier(collection.replace(/-/g, '_'))} SET ${assignments} WHERE id = ${id} AND ${column(field)} IN (${from})`,
+  );
+  return result.rowsAffected === 1;
+}

@@ -226,6 +226,12 @@ export const env = {
   reconcileIntervalMs: positiveInteger('RECONCILE_INTERVAL_SECONDS', 180) * 1000,
   /** How often due scheduled publications (recipes, changelog) are carried out (services/scheduled-publishing.ts). */
   scheduledPublishIntervalMs: positiveInteger('SCHEDULED_PUBLISH_INTERVAL_SECONDS', 60) * 1000,
+  /**
+   * How long a refund stored but not answered by PayPal waits before the reconciler sends it again with the
+   * same request id (services/refunds.ts). Repeating is safe (PayPal replays the refund it made); the wait
+   * only spares PayPal a second call while the first is still on its way.
+   */
+  refundResendAfterMs: positiveInteger('REFUND_RESEND_AFTER_SECONDS', 60) * 1000,
   /** How long a claimed order mail stays claimed by a sender that may have died (services/order-notices.ts). */
   mailClaimLeaseMs: positiveInteger('MAIL_CLAIM_LEASE_SECONDS', 120) * 1000,
   /** The emulator's first webhook retry (doubling up to 5 minutes); tests shorten it. */

@@ -49,6 +49,7 @@ export function toPublicOrder(doc: Doc, tracking: ShipmentTracking = NO_TRACKING
     transaction_id: str(doc.transaction_id),
     transaction_status: str(doc.transaction_status),
     transaction_gross_amount: str(doc.transaction_gross_amount),
+    transaction_refunded_amount: str(doc.transaction_refunded_amount) || '0.00',
     currency_code: str(doc.currency_code) || 'USD',
     coordinates: typeof lat === 'number' && typeof lon === 'number' ? [lat, lon] : null,
     products: toOrderLines(doc.products),

@@ -3,6 +3,7 @@ import type { Doc } from './mappers';
 import { sendNewOrderNotices } from './order-notices';
 import { toPublicOrder } from './orders';
 import { reconcilePayment } from './payments';
+import { reconcileRefunds } from './refunds';
 import { sendUnsentStatusMails } from './shipping-notices';
 
 /**
@@ -22,6 +23,11 @@ export interface ReconcileReport {
   failed: number;
   mailsSent: number;
   errors: number;
+  /** Refunds sent again, read back from PayPal, learned from PayPal (its dashboard), and refund mails sent. */
+  refundsResent: number;
+  refundsSettled: number;
+  refundsLearned: number;
+  refundMails: number;
 }
 
 async function* everyDoc(payload: Payload, collection: 'payments' | 'orders', where: Where): AsyncGenerator<Doc> {
@@ -53,7 +59,18 @@ async function* everyDoc(payload: Payload, collection: 'payments' | 'orders', wh
  * instances) another reconciler.
  */
 export async function reconcileOnce(payload: Payload, now = new Date()): Promise<ReconcileReport> {
-  const report: ReconcileReport = { completed: 0, pending: 0, abandoned: 0, failed: 0, mailsSent: 0, errors: 0 };
+  const report: ReconcileReport = {
+    completed: 0,
+    pending: 0,
+    abandoned: 0,
+    failed: 0,
+    mailsSent: 0,
+    errors: 0,
+    refundsResent: 0,
+    refundsSettled: 0,
+    refundsLearned: 0,
+    refundMails: 0,
+  };
   const abandonBefore = new Date(now.getTime() - ABANDON_AFTER_MS);
   const unfinished: Where = {
     or: [
@@ -96,6 +113,17 @@ export async function reconcileOnce(payload: Payload, now = new Date()): Promise
     report.errors += 1;
     payload.logger.warn({ err, msg: 'reconcile: shipped and delivered mails not sent this round' });
   }
+  // Refunds: unanswered requests sent again, pending ones read back, dashboard refunds whose webhook was lost.
+  try {
+    const refunds = await reconcileRefunds(payload, now);
+    report.refundsResent = refunds.resent;
+    report.refundsSettled = refunds.settled;
+    report.refundsLearned = refunds.learned;
+    report.refundMails = refunds.mails;
+  } catch (err) {
+    report.errors += 1;
+    payload.logger.warn({ err, msg: 'reconcile: refunds not reconciled this round' });
+  }
   return report;
 }
 
@@ -110,7 +138,8 @@ export function startPaymentReconciler(payload: Payload, intervalMs: number): ()
     const startedAt = Date.now();
     running = reconcileOnce(payload)
       .then((r) => {
-        const changed = r.completed + r.pending + r.abandoned + r.failed + r.mailsSent + r.errors;
+        const refunds = r.refundsResent + r.refundsSettled + r.refundsLearned + r.refundMails;
+        const changed = r.completed + r.pending + r.abandoned + r.failed + r.mailsSent + r.errors + refunds;
         if (changed > 0) {
           payload.logger.info({ msg: `reconcile: ${JSON.stringify(r)} in ${Date.now() - startedAt} ms` });
         }

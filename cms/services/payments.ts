@@ -13,6 +13,7 @@ import { invalidateSalesFigures } from './admin/sales-figures';
 import type { Doc } from './mappers';
 import { coordinatesForPostalCode } from './geocode';
 import { sendNewOrderNotices } from './order-notices';
+import { refundMismatchedCapture } from './refunds';
 import { toPublicOrder } from './orders';
 import { paypal } from './paypal/instance';
 import { isCountryAllowed } from './payment-countries';
@@ -446,8 +447,12 @@ async function finishFromPayPalOrder(
       failure: `captured ${capture.amount?.value} ${capture.amount?.currency_code}, priced ${String(payment.total)} ${String(payment.currency_code)}`,
     });
     payload.logger.error({
-      msg: `PayPal ${String(payment.paypal_order_id)}: captured amount differs from the priced cart`,
+      msg: `PayPal ${String(payment.paypal_order_id)}: captured amount differs from the priced cart; refunding it`,
     });
+    // Money taken for no order goes back at once, and the family hears of it (services/refunds.ts).
+    await refundMismatchedCapture(payload, payment, capture).catch((err: unknown) =>
+      payload.logger.error({ err, msg: `PayPal ${String(payment.paypal_order_id)}: automatic refund not made` }),
+    );
     throw new AppError(409, 'Captured amount does not match the order');
   }
   const withCapture =

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError, badRequest } from '../lib/app-error';
 import { awaitsWebhook, completeFromWebhook } from './payments';
 import { paypal, paypalSettings } from './paypal/instance';
+import { captureIdOf, isShopCapture, refundFromWebhook } from './refunds';
 
 export const eventSchema = z.looseObject({
   id: z.string().max(100),
@@ -13,6 +14,10 @@ export const eventSchema = z.looseObject({
     status: z.string().max(40).optional(),
     supplementary_data: z
       .looseObject({ related_ids: z.looseObject({ order_id: z.string().max(64).optional() }) })
+      .optional(),
+    links: z
+      .array(z.looseObject({ href: z.string().max(2000), rel: z.string().max(40) }))
+      .max(20)
       .optional(),
   }),
 });
@@ -80,12 +85,33 @@ export async function handlePayPalWebhook(
   if (!webhookId) throw badRequest('Webhooks are not configured (PAYPAL_WEBHOOK_ID)');
 
   // Events the shop does not act on are acknowledged unverified: acting on nothing needs no proof.
+  if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED') {
+    const refundId = event.resource.id;
+    const captureId = captureIdOf({ links: event.resource.links ?? [] });
+    if (!refundId || !captureId) throw badRequest('The refund names no capture');
+    // A capture this shop never made: acknowledged without asking PayPal anything.
+    if (!(await isShopCapture(payload, captureId))) return { received: true, order: null };
+    await verify(signature, webhookId, rawBody, json);
+    // PayPal's own record of the refund is read back: the body is only a hint of which one to read.
+    return { received: true, ...(await refundFromWebhook(payload, refundId)) };
+  }
   if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED') return { received: true, order: null };
   const orderId = event.resource.supplementary_data?.related_ids?.order_id;
   if (!orderId) throw badRequest('The capture names no order');
   // Nothing waits for this order (unknown, or finished): acknowledge without verifying, and say nothing.
   if (!(await awaitsWebhook(payload, orderId))) return { received: true, order: null };
+  await verify(signature, webhookId, rawBody, json);
+  const { order } = await completeFromWebhook(payload, orderId);
+  return { received: true, order };
+}
 
+/** PayPal's verdict on the signature, asked once per signed message; anything but SUCCESS is a 400. */
+async function verify(
+  signature: Record<keyof typeof HEADER_NAMES, string>,
+  webhookId: string,
+  rawBody: string,
+  json: unknown,
+): Promise<void> {
   // The whole signed message is the key: a forged body under a real transmission id is a new question.
   const key = createHash('sha256')
     .update(JSON.stringify([signature, rawBody]))
@@ -102,6 +128,4 @@ export async function handlePayPalWebhook(
     recentVerdicts.set(key, verdict);
   }
   if (verdict !== 'SUCCESS') throw badRequest('Invalid webhook signature');
-  const { order } = await completeFromWebhook(payload, orderId);
-  return { received: true, order };
 }

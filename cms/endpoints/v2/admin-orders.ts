@@ -4,11 +4,13 @@ import {
   openOrdersQuerySchema,
   orderNoteSchema,
   orderStatusChangeSchema,
+  refundCreateSchema,
 } from '@shop/shared/admin';
 import { body, param, query, requireAdmin, v2 } from '../../lib/endpoint';
 import { getAdminOrder, listAdminOrders, setOrderStatus } from '../../services/admin/orders';
 import { addOrderNote, listOrderEvents } from '../../services/admin/order-events';
 import { salesGraph } from '../../services/admin/sales';
+import { refundOrder } from '../../services/refunds';
 
 // Every handler signs in first, so a request without a session gets 401 whatever else is wrong with it.
 // Fixed paths come before admin/orders/:id because Payload matches root endpoints in order.
@@ -47,5 +49,14 @@ export const adminOrderEndpoints = [
     const id = idSchema.parse(param(req, 'id'));
     const { text } = await body(req, orderNoteSchema);
     return { result: await addOrderNote(req, user, id, text), status: 201 };
+  }),
+  // 201 with the refund as PayPal left it (COMPLETED or PENDING); 202 when PayPal did not answer and the
+  // reconciler sends it again with the same request id.
+  v2('post', '/admin/orders/:id/refunds', async (req) => {
+    const user = requireAdmin(req);
+    const id = idSchema.parse(param(req, 'id'));
+    const input = await body(req, refundCreateSchema);
+    const { refund, httpStatus } = await refundOrder(req, user, id, input);
+    return { result: refund, status: httpStatus };
   }),
 ];

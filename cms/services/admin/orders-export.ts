@@ -40,6 +40,7 @@ const COLUMNS: readonly CsvColumn<ExportRow>[] = [
   { header: 'PayPal transaction id', value: (r) => str(r.doc.transaction_id) },
   { header: 'PayPal gross', value: (r) => str(r.doc.transaction_gross_amount) },
   { header: 'PayPal fee', value: (r) => str(r.doc.transaction_paypal_fee) },
+  { header: 'Refunded', value: (r) => str(r.doc.transaction_refunded_amount) || '0.00' },
   { header: 'PayPal net', value: (r) => str(r.doc.transaction_net_amount) },
   { header: 'Tracking number', value: (r) => r.trackingNumber },
 ];

@@ -11,6 +11,7 @@ import {
 import type { Pagination } from '../../lib/envelope';
 import { str, type Doc } from '../mappers';
 import { toPublicOrder } from '../orders';
+import { amountOf, orderRefunds, refundTotals, toRefund } from '../refunds';
 import { findByIdOr404, findPage, pageOf } from './admin-queries';
 import { mailStatusChangesLater } from '../shipping-notices';
 import { changeOrderStatus } from './order-events';
@@ -42,6 +43,7 @@ const LIST_SELECT = {
   payer_full_name: true,
   payer_email_address: true,
   transaction_gross_amount: true,
+  transaction_status: true,
   currency_code: true,
   createdAt: true,
 } as const;
@@ -57,6 +59,7 @@ function toListItem(doc: Doc): AdminOrderListItem {
     payer_full_name: order.payer_full_name,
     payer_email_address: order.payer_email_address,
     transaction_gross_amount: order.transaction_gross_amount,
+    transaction_status: order.transaction_status,
     currency_code: order.currency_code,
   };
 }
@@ -72,13 +75,15 @@ function toHistory(rows: unknown): OrderStatusChange[] {
   }));
 }
 
-export function toAdminOrder(doc: Doc): AdminOrder {
+export function toAdminOrder(doc: Doc, refunds: Doc[] = []): AdminOrder {
   const { tracking_number: _tracking, tracking_url: _url, ...order } = toPublicOrder(doc);
   return {
     ...order,
     transaction_paypal_fee: str(doc.transaction_paypal_fee),
     transaction_net_amount: str(doc.transaction_net_amount),
     history: toHistory(doc.status_history),
+    refunds: refunds.map(toRefund),
+    refundable_amount: amountOf(refundTotals(doc, refunds).left),
   };
 }
 
@@ -134,7 +139,8 @@ const findOrder = (payload: Payload, user: AdminUser, id: string) =>
   findByIdOr404(payload, 'orders', user, id, 'Order not found');
 
 export async function getAdminOrder(payload: Payload, user: AdminUser, id: string): Promise<AdminOrder> {
-  return toAdminOrder(await findOrder(payload, user, id));
+  const doc = await findOrder(payload, user, id);
+  return toAdminOrder(doc, await orderRefunds(payload, String(doc.id)));
 }
 
 /**

@@ -64,7 +64,7 @@ async function loadGrossCentsByMonth(payload: Payload, user: AdminUser, from: Da
   const res = await payload.find({
     collection: 'orders',
     where,
-    select: { transaction_gross_amount: true, createdAt: true },
+    select: { transaction_gross_amount: true, transaction_refunded_amount: true, createdAt: true },
     depth: 0,
     pagination: false,
     user,
@@ -73,7 +73,9 @@ async function loadGrossCentsByMonth(payload: Payload, user: AdminUser, from: Da
   const cents = new Map<string, number>();
   for (const doc of res.docs as Array<Record<string, unknown>>) {
     const key = monthKey(new Date(String(doc.createdAt)));
-    cents.set(key, (cents.get(key) ?? 0) + amountCents(doc.transaction_gross_amount));
+    // Sales are what the shop keeps: money refunded (issue 22) is not a sale.
+    const kept = amountCents(doc.transaction_gross_amount) - amountCents(doc.transaction_refunded_amount);
+    cents.set(key, (cents.get(key) ?? 0) + kept);
   }
   return { cents, orders: res.docs.length };
 }

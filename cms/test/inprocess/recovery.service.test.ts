@@ -31,7 +31,18 @@ afterAll(async () => shop?.stop());
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const NOTHING = { completed: 0, pending: 0, abandoned: 0, failed: 0, mailsSent: 0, errors: 0 };
+const NOTHING = {
+  completed: 0,
+  pending: 0,
+  abandoned: 0,
+  failed: 0,
+  mailsSent: 0,
+  errors: 0,
+  refundsResent: 0,
+  refundsSettled: 0,
+  refundsLearned: 0,
+  refundMails: 0,
+};
 
 /** Finishes or abandons whatever earlier tests left, so the next round sees only this test's data. */
 async function drain() {

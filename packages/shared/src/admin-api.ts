@@ -10,6 +10,7 @@ import {
   RECORD_STATUSES,
   type OrderStatus,
 } from './enums';
+import type { Refund } from './refunds';
 import type { RichTextValue } from './rich-text';
 import { idSchema, type Notification, type Order } from './api-types';
 import { amount, limitParam, pageParam, sortDirection } from './schema-parts';
@@ -194,6 +195,8 @@ export interface AdminOrderListItem {
   payer_full_name: string;
   payer_email_address: string;
   transaction_gross_amount: string;
+  /** COMPLETED, PARTIALLY_REFUNDED or REFUNDED (SPEC §3 payment statuses). */
+  transaction_status: string;
   currency_code: string;
 }
 
@@ -210,7 +213,30 @@ export interface OrderStatusChange {
 export interface AdminOrder extends Order {
   /** Every status change, oldest first; empty for an order never changed since it was paid. */
   history: OrderStatusChange[];
+  /** The order's refunds, oldest first (issue 22). */
+  refunds: Refund[];
+  /** What may still be refunded: the capture less every refund not refused (numeric string). */
+  refundable_amount: string;
 }
+
+/** An amount typed by an admin: digits with at most two decimals, more than zero. */
+const refundAmountSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'An amount like 12.50: digits, with at most two decimals')
+  .refine((v) => Number(v) > 0, 'The amount must be more than 0');
+
+/** POST admin/orders/{id}/refunds: no amount = everything left. */
+export const refundCreateSchema = z.strictObject({
+  amount: refundAmountSchema.optional(),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Say why the money goes back')
+    .max(500, 'A reason has 500 characters at most')
+    .refine((t) => !hasControlCharacter(t), 'The reason contains control characters'),
+});
+export type RefundCreateInput = z.input<typeof refundCreateSchema>;
 
 /** A point of the Open tab's sales chart: x is "Mon YYYY" (drawn on two lines), y the month's gross sales. */
 export interface SalesPoint {

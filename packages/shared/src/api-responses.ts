@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { DISCOUNT_UNITS, NOTIFICATION_TYPES, ORDER_STATUSES, RECORD_STATUSES, type AnalyticsType } from './enums';
+import { REFUND_SOURCES, REFUND_STATUSES, type Refund } from './refunds';
 import type { RichTextNode, RichTextValue } from './rich-text';
 import type {
   CategoryDetail,
@@ -237,6 +238,7 @@ const publicOrderShape = {
   transaction_id: z.string(),
   transaction_status: z.string(),
   transaction_gross_amount: z.string(),
+  transaction_refunded_amount: z.string(),
   currency_code: z.string(),
   coordinates: z.tuple([z.number(), z.number()]).nullable(),
   products: z.array(orderLineSchema),
@@ -319,6 +321,7 @@ export const adminOrderListItemSchema = z
     payer_full_name: z.string(),
     payer_email_address: z.string(),
     transaction_gross_amount: z.string(),
+    transaction_status: z.string(),
     currency_code: z.string(),
   })
   .meta({ id: 'AdminOrderListItem' });
@@ -333,12 +336,28 @@ export const orderStatusChangeRecordSchema = z
   })
   .meta({ id: 'OrderStatusChange' });
 
+export const refundSchema = z
+  .object({
+    id: z.string(),
+    amount: z.string(),
+    currency_code: z.string(),
+    reason: z.string(),
+    status: z.enum(REFUND_STATUSES),
+    source: z.enum(REFUND_SOURCES),
+    created_at: isoDateTime,
+    paypal_refund_id: z.string().nullable(),
+    by: z.string(),
+  })
+  .meta({ id: 'Refund' });
+
 export const adminOrderSchema = z
   .object({
     ...publicOrderShape,
     transaction_paypal_fee: z.string(),
     transaction_net_amount: z.string(),
     history: z.array(orderStatusChangeRecordSchema),
+    refunds: z.array(refundSchema),
+    refundable_amount: z.string(),
   })
   .meta({ id: 'AdminOrder' });
 
@@ -514,6 +533,7 @@ export type ResponseContractChecks = [
   Expect<Agrees<typeof adminOrderListItemSchema, AdminOrderListItem>>,
   Expect<Agrees<typeof orderStatusChangeRecordSchema, OrderStatusChange>>,
   Expect<Agrees<typeof adminOrderSchema, AdminOrder>>,
+  Expect<Agrees<typeof refundSchema, Refund>>,
   Expect<Agrees<typeof salesPointSchema, SalesPoint>>,
   Expect<Agrees<typeof adminNotificationSchema, AdminNotification>>,
   Expect<Same<Omit<z.output<typeof adminNotificationSchema>, 'created_at'>, Notification>>,

@@ -126,6 +126,8 @@ export interface Order {
   transaction_gross_amount: string;
   transaction_paypal_fee: string;
   transaction_net_amount: string;
+  /** What has been returned to the payer so far (numeric string, "0.00" when nothing). */
+  transaction_refunded_amount: string;
   currency_code: string;
   coordinates: [number, number] | null;
   products: OrderLine[];

@@ -29,3 +29,11 @@ export interface Refund {
   /** Who asked for it: an admin's name and email, "PayPal" or "system". */
   by: string;
 }
+
+/**
+ * A cancelled order whose money was taken and not (wholly) given back: the family must see it on the order
+ * and in the list, or a cancellation leaves the shopper paying for nothing.
+ */
+export function cancelledWithoutRefund(order: { status: string; transaction_status: string }): boolean {
+  return order.status === 'CANCELLED' && ['COMPLETED', 'PARTIALLY_REFUNDED'].includes(order.transaction_status);
+}

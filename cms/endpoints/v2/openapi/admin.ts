@@ -19,6 +19,7 @@ import {
   ordersExportQuerySchema,
   orderStatusChangeSchema,
   paperworkSelectionSchema,
+  refundCreateSchema,
 } from '@shop/shared/admin';
 import {
   adminConfigReplySchema,
@@ -32,6 +33,7 @@ import {
   dashboardCountsSchema,
   idResultSchema,
   orderEventSchema,
+  refundSchema,
   salesPointSchema,
 } from '@shop/shared/responses';
 import type { FileReply, RouteDoc } from './route-doc';
@@ -224,6 +226,18 @@ export const adminDocs: RouteDoc[] = [
     body: orderNoteSchema,
     reply: { status: 201, result: orderEventSchema },
     errors: [404, 413],
+  },
+  {
+    method: 'post',
+    path: '/admin/orders/:id/refunds',
+    tag: 'Admin: orders',
+    access: 'admin',
+    summary:
+      'Refund an order through PayPal (no amount = everything left); 201 with the refund, 202 when PayPal did not answer yet',
+    params: byId,
+    body: refundCreateSchema,
+    reply: { status: 201, result: refundSchema },
+    errors: [404, 409, 413, 422],
   },
 
   {

@@ -32,6 +32,10 @@ export interface PaperTotals {
   shipping: string;
   /** The order page's "Gross amount": what PayPal charged. */
   total: string;
+  /** Money given back (issue 22), each "Refund 11/26/2026" → "-$12.50", listed under the total. */
+  refunds: Array<{ label: string; amount: string }>;
+  /** What the payer paid in the end, when anything was refunded; null otherwise. */
+  paidAfterRefunds: string | null;
 }
 
 export interface PaperOrder {
@@ -93,6 +97,16 @@ export function toPaperOrder(order: AdminOrder): PaperOrder {
       products: formatMoney(totals.subtotal, currency),
       shipping: formatMoney(order.shipment_amount, currency),
       total: formatMoney(gross, currency),
+      refunds: (order.refunds ?? [])
+        .filter((r) => r.status === 'COMPLETED')
+        .map((r) => ({
+          label: `Refund ${formatAdminDate(r.created_at).split(' ')[0]}`,
+          amount: `-${formatMoney(r.amount, currency)}`,
+        })),
+      paidAfterRefunds:
+        Number(order.transaction_refunded_amount) > 0
+          ? formatMoney(Number(gross) - Number(order.transaction_refunded_amount), currency)
+          : null,
     },
   };
 }

@@ -266,6 +266,8 @@ function orderTotalsRows(order: PaperOrder): Array<[string, string]> {
     ['Products', t.products],
     ['Shipping', t.shipping],
     ['Total', t.total],
+    ...t.refunds.map((r): [string, string] => [r.label, r.amount]),
+    ...(t.paidAfterRefunds === null ? [] : ([['Paid after refunds', t.paidAfterRefunds]] as Array<[string, string]>)),
   ];
 }
 

@@ -4,10 +4,12 @@ import type {
   OrderStatus,
   OrderStatusChangeInput,
   OrderStatusUpdate,
+  Refund,
+  RefundCreateInput,
   SalesPoint,
 } from '@shop/shared/admin';
 import useSWR from 'swr';
-import { apiPut, fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
+import { apiPost, apiPut, fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
 
 /** Open lists the orders still being handled; Archive the completed and cancelled ones (SPEC §2, §4). */
 export type OrdersTab = 'open' | 'archive';
@@ -76,3 +78,11 @@ export const updateOrderStatus = (id: string, status: OrderStatusUpdate['status'
     status,
     ...(trackingNumber ? { tracking_number: trackingNumber } : {}),
   } satisfies OrderStatusChangeInput);
+
+/**
+ * POST admin/orders/{id}/refunds: 201 with the refund (COMPLETED, or PENDING at PayPal); 202 when PayPal did
+ * not answer (the server sends it again); 400 for an amount over what is left; 409/422 when there is nothing
+ * to refund or PayPal refused.
+ */
+export const createRefund = (id: string, input: RefundCreateInput) =>
+  apiPost<Refund>(`${adminOrderKey(id)}/refunds`, input);

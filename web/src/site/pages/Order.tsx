@@ -150,6 +150,14 @@ function OrderSummary({ order }: { order: PublicOrder }) {
           <dt>Payment</dt>
           <dd>PayPal{order.transaction_status ? ` · ${order.transaction_status.toLowerCase()}` : ''}</dd>
         </div>
+        {Number(order.transaction_refunded_amount) > 0 && (
+          <div>
+            <dt>Refunded</dt>
+            <dd data-testid="order-refunded">
+              Refunded {formatMoney(order.transaction_refunded_amount, order.currency_code)} to your PayPal account
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Transaction id</dt>
           <dd className="order-mono" data-testid="order-transaction">

@@ -17,6 +17,7 @@ import {
   Button,
   Card,
   Empty,
+  Modal,
   Select,
   Spin,
   Table,
@@ -31,6 +32,7 @@ import { mutate as revalidate } from 'swr';
 import { handleResult, notify } from '../../../lib/notify';
 import { refreshDashboard } from '../../api/dashboard';
 import { orderEventsKey } from '../../api/order-events';
+import { RefundCard, runRefund } from './detail/RefundCard';
 import { updateOrderStatus, useAdminOrder } from '../../api/orders';
 import { confirmAction } from '../../components/confirm';
 import { PageHeader } from '../../components/PageHeader';
@@ -300,7 +302,25 @@ export default function OrderDetailPage() {
     setSaving(false);
   };
 
+  const [cancelling, setCancelling] = useState(false);
+
+  /** A paid order's cancellation offers the money back in the same step (issue 22). */
+  const cancel = async (refund: boolean) => {
+    if (!order) return;
+    const left = order.refundable_amount;
+    setCancelling(false);
+    await changeStatus('CANCELLED');
+    if (refund) {
+      await runRefund(order, left, 'Order cancelled');
+      await Promise.all([mutate(), revalidate(orderEventsKey(order.id))]);
+    }
+  };
+
   const runAction = async (action: OrderAction) => {
+    if (action.status === 'CANCELLED' && order && Number(order.refundable_amount) > 0) {
+      setCancelling(true);
+      return;
+    }
     // Shipping asks for the carrier's tracking number too, which the timeline keeps (issue 14).
     if (action.status === 'SHIPPED') {
       const answer = await askToShip(action.question, action.label);
@@ -313,7 +333,11 @@ export default function OrderDetailPage() {
 
   /** The selector: SHIPPED goes through the same question (and tracking number) as the button. */
   const selectStatus = (status: OrderStatusUpdate['status']) =>
-    status === 'SHIPPED' ? runAction(ORDER_ACTIONS.ship) : changeStatus(status);
+    status === 'SHIPPED'
+      ? runAction(ORDER_ACTIONS.ship)
+      : status === 'CANCELLED'
+        ? runAction(ORDER_ACTIONS.cancel)
+        : changeStatus(status);
 
   if (!order) {
     return (
@@ -388,9 +412,34 @@ export default function OrderDetailPage() {
         <PaymentCard order={order} />
         <ProductsCard order={order} />
         <ShipmentCard order={order} />
+        <RefundCard
+          order={order}
+          onChanged={() => Promise.all([mutate(), revalidate(orderEventsKey(order.id)), refreshDashboard()])}
+        />
         <MapCard order={order} />
         <OrderTimelineCard orderId={order.id} />
       </div>
+      <Modal
+        open={cancelling}
+        title="Cancel this paid order?"
+        onCancel={() => setCancelling(false)}
+        footer={[
+          <Button key="keep" onClick={() => setCancelling(false)} data-testid="cancel-keep">
+            Keep order
+          </Button>,
+          <Button key="only" danger onClick={() => void cancel(false)} data-testid="cancel-only">
+            Cancel only
+          </Button>,
+          <Button key="refund" type="primary" danger onClick={() => void cancel(true)} data-testid="cancel-and-refund">
+            Cancel and refund {formatMoney(order.refundable_amount, order.currency_code)}
+          </Button>,
+        ]}
+      >
+        <p>
+          The payer paid {formatMoney(order.transaction_gross_amount, order.currency_code)};{' '}
+          {formatMoney(order.refundable_amount, order.currency_code)} can still be refunded through PayPal.
+        </p>
+      </Modal>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import {
   type AdminOrderListItem,
+  cancelledWithoutRefund,
   formatLongDate,
   formatMoney,
   ORDER_STATUS_DISPLAY,
@@ -196,7 +197,16 @@ export default function OrdersPage() {
       width: 180,
       filters: tabStatuses.map((status) => ({ text: STATUS_FILTER_LABELS[status], value: status })),
       filteredValue: filters.status.length > 0 ? filters.status : null,
-      render: (status: OrderStatus) => <StatusTag status={status} />,
+      render: (status: OrderStatus, row: AdminOrderListItem) => (
+        <>
+          <StatusTag status={status} />
+          {cancelledWithoutRefund(row) ? (
+            <Tag color="volcano" className="orders-status-tag" data-testid={`order-not-refunded-${row.number}`}>
+              Paid, not refunded
+            </Tag>
+          ) : null}
+        </>
+      ),
     },
     {
       key: 'created_at',

@@ -49,6 +49,7 @@ describe('splitSelection', () => {
     payer_full_name: 'Anna Rossi',
     payer_email_address: 'anna@example.com',
     transaction_gross_amount: '10.00',
+    transaction_status: 'COMPLETED',
     currency_code: 'USD',
   });
   const selection = [row('1', 'PROCESSING'), row('2', 'SHIPPED'), row('3', 'NEW'), row('4', 'COMPLETED')];

@@ -1,0 +1,315 @@
+/**
+ * Refunds (issue 22 §1), against the real server and its PayPal emulator: full and partial refunds from the
+ * control centre, refusals that send nothing to PayPal, refunds made in PayPal's own dashboard (by webhook,
+ * and by the reconciler when the webhook is lost), a pending refund, the automatic refund of a capture that
+ * did not match, and a SIGKILL in the middle of 20 refunds.
+ *
+ * Amounts worked out by hand: a product at 12.50 twice plus the 7.90 shipping is 32.90; the emulator's fee is
+ * 3.49 % + 0.49 → round(3290 × 0.0349) = 115 cents + 49 = 1.64, so the net is 31.26.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PayPalRefund } from '../services/paypal/types';
+import { createEditor, createProduct, type Doc, signInAs } from './factories';
+import { type AdminClient, type Json, startServer, type TestServer } from './harness';
+import {
+  approve,
+  capturePayment,
+  checkout,
+  createPaymentOk,
+  emulatedCapture,
+  inspectOrder,
+  postWebhook,
+  signWebhook,
+  waitFor,
+} from './payment-helpers';
+
+let server: TestServer;
+let admin: AdminClient;
+let product: Doc;
+
+beforeAll(async () => {
+  // The reconciler every 2 s: a lost webhook or a crash is repaired while the test waits.
+  server = await startServer({
+    env: { RECONCILE_INTERVAL_SECONDS: '2', MAIL_CLAIM_LEASE_SECONDS: '2', REFUND_RESEND_AFTER_SECONDS: '2' },
+  });
+  admin = await server.loginAdmin();
+  product = await createProduct(admin, { price: 12.5, apply_shipping: true });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A paid order of 32.90 (2 × 12.50 + 7.90 shipping). */
+const paidOrder = () => checkout(server, [{ id: product.id, quantity: 2 }]);
+
+const adminOrder = async (id: string): Promise<Json> => {
+  const res = await admin.api(`/api/v2/admin/orders/${id}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body.result;
+};
+
+const refund = (id: string, json: Record<string, unknown>, client: AdminClient = admin) =>
+  client.api(`/api/v2/admin/orders/${id}/refunds`, { method: 'POST', json });
+
+/** The refunds PayPal (the emulator) holds for an order. */
+async function refundsAtPayPal(paypalOrderId: string): Promise<PayPalRefund[]> {
+  const snap = await inspectOrder(server, paypalOrderId);
+  return (snap.order.purchase_units?.[0]?.payments?.refunds ?? []) as PayPalRefund[];
+}
+
+const mailsTo = (address: string, subject: RegExp) =>
+  server.mails.filter((m) => m.envelopeTo.includes(address) && subject.test(m.subject));
+
+describe('refunds from the control centre', () => {
+  it('when 12.50 of a 32.90 order is refunded and then the rest, then PayPal holds two refunds, the order goes PARTIALLY_REFUNDED with net 18.76 then REFUNDED with net -1.64, and each is on the timeline and mailed', async () => {
+    const { orderId, paypalOrderId } = await paidOrder();
+    const before = await adminOrder(orderId);
+    expect(before).toMatchObject({
+      transaction_gross_amount: '32.90',
+      transaction_paypal_fee: '1.64',
+      transaction_net_amount: '31.26',
+      refundable_amount: '32.90',
+    });
+
+    const first = await refund(orderId, { amount: '12.50', reason: 'One bottle arrived broken' });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.result).toMatchObject({ amount: '12.50', status: 'COMPLETED', source: 'shop' });
+    expect(await adminOrder(orderId)).toMatchObject({
+      transaction_status: 'PARTIALLY_REFUNDED',
+      transaction_refunded_amount: '12.50',
+      transaction_net_amount: '18.76',
+      refundable_amount: '20.40',
+    });
+
+    const rest = await refund(orderId, { reason: 'Customer returned the rest' });
+    expect(rest.status, rest.text).toBe(201);
+    expect(rest.body.result.amount).toBe('20.40');
+    const after = await adminOrder(orderId);
+    expect(after).toMatchObject({
+      transaction_status: 'REFUNDED',
+      transaction_refunded_amount: '32.90',
+      transaction_net_amount: '-1.64',
+      refundable_amount: '0.00',
+    });
+    expect(after.refunds.map((r: Json) => [r.amount, r.status, r.reason])).toEqual([
+      ['12.50', 'COMPLETED', 'One bottle arrived broken'],
+      ['20.40', 'COMPLETED', 'Customer returned the rest'],
+    ]);
+    expect(after.refunds.map((r: Json) => r.paypal_refund_id)).toEqual(
+      (await refundsAtPayPal(paypalOrderId)).map((r) => r.id),
+    );
+    expect((await emulatedCapture(server, paypalOrderId)).status).toBe('REFUNDED');
+
+    const events = (await admin.api(`/api/v2/admin/orders/${orderId}/events`)).body.result as Json[];
+    expect(events.filter((e) => e.type === 'refund').map((e) => [e.amount, e.note])).toEqual([
+      ['12.50', 'One bottle arrived broken'],
+      ['20.40', 'Customer returned the rest'],
+    ]);
+    const shopper = after.payer_email_address as string;
+    await waitFor('two refund mails', async () => mailsTo(shopper, /^Refund of/).length === 2 || null);
+    expect(mailsTo(shopper, /^Refund of/).map((m) => m.subject)).toEqual([
+      `Refund of $12.50 for your order ${after.number}`,
+      `Refund of $20.40 for your order ${after.number}`,
+    ]);
+    // The shopper's order page says so too.
+    const page = (await server.api(`/api/v2/orders/${orderId}`)).body.result;
+    expect(page).toMatchObject({ transaction_status: 'REFUNDED', transaction_refunded_amount: '32.90' });
+    // The audit log has the order's change, signed by the admin.
+    const audit = (await admin.api(`/api/v2/admin/audit-log?record_id=${orderId}&limit=20`)).body.result as Json[];
+    expect(audit.some((e) => e.changes.transaction_status?.after === 'REFUNDED' && e.by.includes(admin.email))).toBe(
+      true,
+    );
+  });
+
+  it('when the amount is over what is left, zero, negative, has three decimals, or a reason is missing, then 400 and nothing reaches PayPal', async () => {
+    const { orderId, paypalOrderId } = await paidOrder();
+    const bodies = [
+      { amount: '32.91', reason: 'Too much' },
+      { amount: '0', reason: 'Nothing' },
+      { amount: '0.00', reason: 'Nothing' },
+      { amount: '-5.00', reason: 'Negative' },
+      { amount: '1.005', reason: 'Three decimals' },
+      { amount: '12.50' },
+      { amount: '12.50', reason: '' },
+      { amount: 12.5, reason: 'A number, not a string' },
+      { amount: '12.50', reason: 'Extra', capture_id: 'X' },
+    ];
+    for (const body of bodies) {
+      const res = await refund(orderId, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    const over = await refund(orderId, { amount: '32.91', reason: 'Too much' });
+    expect(over.body.result).toEqual([{ path: 'amount', message: 'At most 32.90 is left to refund' }]);
+    expect(await refundsAtPayPal(paypalOrderId)).toEqual([]);
+    expect((await adminOrder(orderId)).refunds).toEqual([]);
+  });
+
+  it('when the order has nothing captured, the order is unknown, or an editor or nobody asks, then 409, 404, 403 or 401 and no refund', async () => {
+    const unpaid = (
+      await admin.api('/api/orders', {
+        method: 'POST',
+        json: { status: 'NEW', transaction_status: 'PENDING', products: [], payer_email_address: 'x@example.com' },
+      })
+    ).body.doc as Doc;
+    const nothing = await refund(unpaid.id, { reason: 'No money here' });
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.result).toBe('Nothing was captured for this order, so nothing can be refunded');
+    expect((await refund('00000000-0000-4000-8000-000000000000', { reason: 'Who?' })).status).toBe(404);
+
+    const { orderId, paypalOrderId } = await paidOrder();
+    const editor = await signInAs(server, await createEditor(admin), 'panel');
+    expect((await refund(orderId, { reason: 'Editor' }, editor)).status).toBe(403);
+    expect(
+      (await server.api(`/api/v2/admin/orders/${orderId}/refunds`, { method: 'POST', json: { reason: 'x' } })).status,
+    ).toBe(401);
+    expect(await refundsAtPayPal(paypalOrderId)).toEqual([]);
+  });
+});
+
+describe('refunds PayPal tells the shop about', () => {
+  it("when 5.00 is refunded in PayPal's dashboard, then its webhook adds it to the order once, even delivered twice", async () => {
+    const { orderId, paypalOrderId } = await paidOrder();
+    const capture = await emulatedCapture(server, paypalOrderId);
+
+    const made = await server.api(`/__paypal/v2/payments/captures/${capture.id}/dashboard-refund`, {
+      method: 'POST',
+      json: { amount: { currency_code: 'USD', value: '5.00' } },
+    });
+    expect(made.status, made.text).toBe(201);
+
+    const order = await waitFor('the webhook', async () => {
+      const o = await adminOrder(orderId);
+      return o.transaction_status === 'PARTIALLY_REFUNDED' ? o : null;
+    });
+    expect(order.refunds.map((r: Json) => [r.amount, r.source, r.paypal_refund_id])).toEqual([
+      ['5.00', 'paypal', made.body.id],
+    ]);
+    expect(order).toMatchObject({ transaction_refunded_amount: '5.00', transaction_net_amount: '26.26' });
+
+    // PayPal delivers again (it retries what it thinks was lost): nothing doubles.
+    const delivered = await waitFor('the refund webhook', async () => {
+      const deliveries = (await server.api('/__paypal/__inspect/webhooks')).body as Json[];
+      return deliveries.find(
+        (d) => d.event_type === 'PAYMENT.CAPTURE.REFUNDED' && d.event.resource.id === made.body.id,
+      );
+    });
+    expect(delivered.status).toBe(200);
+    const again = await postWebhook(server, signWebhook(server, delivered.event));
+    expect(again.status).toBe(200);
+    expect((await adminOrder(orderId)).refunds).toHaveLength(1);
+  });
+
+  it("when a dashboard refund's webhook is lost, then the reconciler reads it from PayPal and adds it once", async () => {
+    const { orderId, paypalOrderId } = await paidOrder();
+    const capture = await emulatedCapture(server, paypalOrderId);
+
+    const made = await server.api(`/__paypal/v2/payments/captures/${capture.id}/dashboard-refund`, {
+      method: 'POST',
+      json: { amount: { currency_code: 'USD', value: '7.90' }, webhook: false },
+    });
+    expect(made.status, made.text).toBe(201);
+
+    const order = await waitFor(
+      'the reconciler',
+      async () => {
+        const o = await adminOrder(orderId);
+        return o.refunds.length > 0 ? o : null;
+      },
+      30_000,
+    );
+    expect(order.refunds.map((r: Json) => [r.amount, r.source, r.status])).toEqual([['7.90', 'paypal', 'COMPLETED']]);
+    expect(order).toMatchObject({ transaction_status: 'PARTIALLY_REFUNDED', transaction_refunded_amount: '7.90' });
+  });
+
+  it('when PayPal answers a refund PENDING, then the order is unchanged until PayPal completes it', async () => {
+    const { orderId, paypalOrderId } = await paidOrder();
+    const capture = await emulatedCapture(server, paypalOrderId);
+    await server.api(`/__paypal/v2/payments/captures/${capture.id}/refund-mode`, {
+      method: 'POST',
+      json: { status: 'PENDING' },
+    });
+
+    const res = await refund(orderId, { amount: '10.00', reason: 'Slow bank' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.result.status).toBe('PENDING');
+    expect(await adminOrder(orderId)).toMatchObject({
+      transaction_status: 'COMPLETED',
+      transaction_refunded_amount: '0.00',
+      // The pending 10.00 is spoken for.
+      refundable_amount: '22.90',
+    });
+
+    const done = await server.api(`/__paypal/v2/payments/refunds/${res.body.result.paypal_refund_id}/complete`, {
+      method: 'POST',
+    });
+    expect(done.status, done.text).toBe(200);
+    const order = await waitFor('the completed refund', async () => {
+      const o = await adminOrder(orderId);
+      return o.transaction_status === 'PARTIALLY_REFUNDED' ? o : null;
+    });
+    expect(order.refunds.map((r: Json) => [r.amount, r.status])).toEqual([['10.00', 'COMPLETED']]);
+    expect(order.transaction_net_amount).toBe('21.26');
+  });
+
+  it('when PayPal captured another amount than the shop priced, then the money goes back in full at once and the family gets a message', async () => {
+    const paypalOrderId = await createPaymentOk(server, [{ id: product.id, quantity: 2 }]);
+    await approve(server, paypalOrderId, { capture_amount: '99.99', webhook: false });
+
+    const res = await capturePayment(server, paypalOrderId);
+    expect(res.status).toBe(409);
+
+    const refunds = await waitFor('the automatic refund', async () => {
+      const r = await refundsAtPayPal(paypalOrderId);
+      return r.length > 0 ? r : null;
+    });
+    expect(refunds.map((r) => [r.amount.value, r.status])).toEqual([['99.99', 'COMPLETED']]);
+    const notices = (await admin.api('/api/v2/notifications?search=PayPal&limit=50')).body.result as Json[];
+    expect(notices.map((n) => n.title)).toContain('Payment of 99.99 USD returned automatically');
+  });
+});
+
+describe('a crash in the middle of refunds', () => {
+  it('when the server is killed with SIGKILL while 20 orders are refunded, then after the restart every refund PayPal made is recorded once and none is made twice', async () => {
+    const orders = [];
+    for (let i = 0; i < 20; i += 1) orders.push(await paidOrder());
+
+    const asked = orders.map(({ orderId }) =>
+      refund(orderId, { amount: '3.00', reason: 'Crash test' }).catch(() => null),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await server.kill();
+    await Promise.all(asked);
+    await server.restart();
+    admin = await server.loginAdmin();
+
+    for (const { orderId, paypalOrderId } of orders) {
+      const atPayPal = await refundsAtPayPal(paypalOrderId);
+      // Never twice: one request id per asked refund, and PayPal replays it.
+      expect(atPayPal.length, paypalOrderId).toBeLessThanOrEqual(1);
+      const order = await waitFor(
+        `order ${orderId} settled`,
+        async () => {
+          const o = await adminOrder(orderId);
+          const open = o.refunds.filter((r: Json) => r.status === 'REQUESTED' || r.status === 'PENDING');
+          const done = o.refunds.filter((r: Json) => r.status === 'COMPLETED').length;
+          // Settled: nothing left to send, and the totals repaired where the kill cut them off.
+          const totals = o.transaction_refunded_amount === (done === 1 ? '3.00' : '0.00');
+          if (open.length > 0 || !totals) return null;
+          const events = (await admin.api(`/api/v2/admin/orders/${orderId}/events`)).body.result as Json[];
+          return events.filter((e) => e.type === 'refund').length === done ? o : null;
+        },
+        60_000,
+        500,
+      );
+      const stored = order.refunds.filter((r: Json) => r.status === 'COMPLETED');
+      // Every refund PayPal made is on the order, once; a refund stored but never sent was sent after the restart.
+      expect(stored.map((r: Json) => r.paypal_refund_id)).toEqual(
+        (await refundsAtPayPal(paypalOrderId)).map((r) => r.id),
+      );
+      expect(order.transaction_refunded_amount).toBe(stored.length === 1 ? '3.00' : '0.00');
+      const events = (await admin.api(`/api/v2/admin/orders/${orderId}/events`)).body.result as Json[];
+      expect(events.filter((e) => e.type === 'refund')).toHaveLength(stored.length);
+    }
+  }, 180_000);
+});

@@ -1,0 +1,114 @@
+/**
+ * Issue 22: the family refunds part of a paid order from its page (amount, reason, a confirmation naming the
+ * amount), then sees the refund on the order, on its timeline, on the shopper's order page and in the month's
+ * net figure. The refund card and its dialog are checked with axe (WCAG 2.0–2.2 A and AA) at both widths.
+ */
+import { createRequire } from 'node:module';
+import { expect, type Page, test } from '@playwright/test';
+import { AdminApi, uniqueWord } from './support/admin-api';
+import { shot, signInAsDemoAdmin } from './support/admin-screens';
+import { DESKTOP, PHONE } from './support/screens';
+
+const axeSource = createRequire(import.meta.url)('axe-core').source as string;
+
+// axe is injected as a script; the shop's CSP (script-src 'self') would rightly refuse it.
+test.use({ bypassCSP: true });
+
+/** The axe violations inside `selector` (rule id and how many nodes), for WCAG 2.0–2.2 A and AA. */
+async function axeViolations(page: Page, selector: string): Promise<Array<[string, number, string]>> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async (include) => {
+    type Violation = { id: string; nodes: Array<{ target: string[]; failureSummary: string }> };
+    type Axe = { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> };
+    const axe = (window as unknown as { axe: Axe }).axe;
+    const result = await axe.run(
+      { include: [include] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] } },
+    );
+    return result.violations.map((v): [string, number, string] => [
+      v.id,
+      v.nodes.length,
+      v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`).join(' | '),
+    ]);
+  }, selector);
+}
+
+test('an admin refunds 12.50 of a paid order and sees it on the order, its timeline, the shopper page and the month net', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const api = await AdminApi.login(request, baseURL!);
+  const product = await api.createProduct({
+    name: `Olio refund ${uniqueWord()}`,
+    price: 12.5,
+    categories: [await api.anyCategoryId()],
+  });
+  // A real checkout through the PayPal emulator: 2 × 12.50 + the demo's 7.90 shipping = 32.90.
+  const created = await request.post('/api/v2/payments/create', {
+    data: { products: [{ id: product.id, quantity: 2 }], coupon_code: null },
+  });
+  expect(created.status()).toBe(201);
+  const payment = (await created.json()).result;
+  expect((await request.post(`/__paypal/v2/checkout/orders/${payment.id}/approve`, { data: {} })).status()).toBe(200);
+  const captured = await request.post('/api/v2/payments/capture', { data: { ...payment, orderId: payment.id } });
+  expect(captured.status()).toBe(200);
+  const orderId = (await captured.json()).result.id as string;
+  const year = new Date().getFullYear();
+  const month = String(new Date().getMonth() + 1);
+  const monthNet = async () => {
+    const rows = (await api.get(`/api/v2/analytics/month?year=${year}`)).result as Array<{
+      id: string;
+      net_amount: number;
+    }>;
+    return rows.find((r) => r.id === month)?.net_amount ?? 0;
+  };
+  const netBefore = await monthNet();
+
+  await signInAsDemoAdmin(page);
+  await page.goto(`/admin/orders/${orderId}`);
+  const card = page.getByTestId('order-refunds');
+  await expect(card.getByTestId('order-refunded-total')).toHaveText('Refunded $0.00 of $32.90');
+
+  await test.step('the dialog offers what is left, asks for a reason and names the amount before sending', async () => {
+    await card.getByTestId('order-refund').click();
+    await expect(page.getByTestId('refund-amount')).toHaveValue('32.90');
+    await expect(page.getByTestId('refund-next')).toBeDisabled();
+    await page.getByTestId('refund-amount').fill('40');
+    await page.getByTestId('refund-reason').fill('One bottle arrived broken');
+    await expect(page.getByText('At most $32.90 is left to refund')).toBeVisible();
+    await expect(page.getByTestId('refund-next')).toBeDisabled();
+    await page.getByTestId('refund-amount').fill('12.50');
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      expect(await axeViolations(page, '.ant-modal'), `refund dialog at ${size.width}px`).toEqual([]);
+    }
+    await page.setViewportSize(DESKTOP);
+    await page.getByTestId('refund-next').click();
+    await expect(page.getByTestId('refund-question')).toContainText('$12.50 goes back to');
+    await page.getByTestId('refund-confirm').click();
+  });
+
+  await test.step('the order shows the refund, what is left, and the timeline entry', async () => {
+    await expect(card.getByTestId('order-refunded-total')).toHaveText('Refunded $12.50 of $32.90');
+    await expect(card.getByTestId('order-refund-row')).toHaveCount(1);
+    await expect(card.getByTestId('order-refund-row')).toContainText('One bottle arrived broken');
+    await expect(card.getByTestId('order-refund-row')).toContainText('COMPLETED');
+    await expect(page.getByTestId('order-history').getByTestId('order-event-refund')).toContainText('Refunded $12.50');
+    await card.scrollIntoViewIfNeeded();
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      expect(await axeViolations(page, '[data-testid="order-refunds"]'), `refund card at ${size.width}px`).toEqual([]);
+    }
+    await shot(page, testInfo, 'order-refunded');
+  });
+
+  await test.step("the month's net figure drops by 12.50", async () => {
+    expect(Math.round((netBefore - (await monthNet())) * 100)).toBe(1250);
+  });
+
+  await test.step("the shopper's order page says what was refunded", async () => {
+    await page.goto(`/site/orders/${orderId}`);
+    await expect(page.getByTestId('order-refunded')).toContainText('Refunded $12.50');
+  });
+});

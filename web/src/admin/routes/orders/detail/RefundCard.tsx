@@ -1,0 +1,228 @@
+import { RollbackOutlined } from '@ant-design/icons';
+import {
+  type AdminOrder,
+  cancelledWithoutRefund,
+  formatAdminDate,
+  formatMoney,
+  type Refund,
+  refundCreateSchema,
+} from '@shop/shared/admin';
+import { Alert, Button, Card, Form, Input, Modal, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { handleResult, notify } from '../../../../lib/notify';
+import { createRefund } from '../../../api/orders';
+import './refund-card.css';
+
+/** Solid tags with white text: antd's pale presets (green text on pale green) fall short of 4.5:1. */
+const STATUS_COLORS: Record<Refund['status'], string> = {
+  REQUESTED: '#ad6800',
+  PENDING: '#ad6800',
+  COMPLETED: '#237804',
+  FAILED: '#a8071a',
+  CANCELLED: '#595959',
+};
+const SOURCE_TEXT: Record<Refund['source'], string> = {
+  shop: 'From the control centre',
+  paypal: "In PayPal's dashboard",
+  automatic: 'Automatic (payment mismatch)',
+};
+
+/**
+ * Asks PayPal to give money back: the amount (what is left by default) and a reason, then a confirmation
+ * naming the amount. Answers whether a refund was made (or handed to the reconciler).
+ */
+export async function runRefund(order: AdminOrder, amount: string, reason: string): Promise<boolean> {
+  const parsed = refundCreateSchema.safeParse({ amount, reason });
+  if (!parsed.success) {
+    notify.error({ title: 'Cannot send request!', description: parsed.error.issues[0]?.message });
+    return false;
+  }
+  notify.loading();
+  const envelope = await createRefund(order.id, parsed.data);
+  if (envelope.status === 202) {
+    notify.closeLoading();
+    notify.warning({
+      title: 'PayPal did not answer yet',
+      description: 'The refund is stored and is sent again automatically until PayPal confirms it.',
+    });
+    return true;
+  }
+  if (envelope.status === 409 || envelope.status === 422) {
+    notify.closeLoading();
+    notify.error({ title: 'Refund not made', description: String(envelope.result) });
+    return false;
+  }
+  const kind = handleResult(envelope, {
+    method: 'post',
+    success: { title: `Refunded ${formatMoney(parsed.data.amount ?? order.refundable_amount, order.currency_code)}` },
+  });
+  return kind === 'success';
+}
+
+function RefundDialog({
+  order,
+  open,
+  onClose,
+  onDone,
+}: {
+  order: AdminOrder;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => Promise<unknown>;
+}) {
+  const [amount, setAmount] = useState(order.refundable_amount);
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const money = (value: string) => formatMoney(value, order.currency_code);
+  const check = refundCreateSchema.safeParse({ amount, reason });
+  const over = Number(amount) > Number(order.refundable_amount);
+  const error = over
+    ? `At most ${money(order.refundable_amount)} is left to refund`
+    : check.success
+      ? null
+      : check.error.issues[0]?.message;
+
+  const close = () => {
+    setConfirming(false);
+    onClose();
+  };
+  const send = async () => {
+    setBusy(true);
+    const done = await runRefund(order, amount, reason);
+    setBusy(false);
+    if (done) {
+      setReason('');
+      close();
+      await onDone();
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={confirming ? `Refund ${money(amount)}?` : 'Refund'}
+      onCancel={close}
+      destroyOnHidden
+      footer={
+        confirming
+          ? [
+              <Button key="back" onClick={() => setConfirming(false)} disabled={busy}>
+                Back
+              </Button>,
+              <Button
+                key="send"
+                type="primary"
+                danger
+                loading={busy}
+                onClick={() => void send()}
+                data-testid="refund-confirm"
+              >
+                Refund {money(amount)}
+              </Button>,
+            ]
+          : [
+              <Button key="cancel" onClick={close}>
+                Cancel
+              </Button>,
+              <Button
+                key="next"
+                type="primary"
+                disabled={Boolean(error)}
+                onClick={() => setConfirming(true)}
+                data-testid="refund-next"
+              >
+                Continue
+              </Button>,
+            ]
+      }
+    >
+      {confirming ? (
+        <p data-testid="refund-question">
+          {money(amount)} goes back to {order.payer_full_name || 'the payer'} through PayPal. This cannot be undone.
+        </p>
+      ) : (
+        <Form layout="vertical" requiredMark>
+          <Form.Item
+            label={`Amount (${money(order.refundable_amount)} left)`}
+            htmlFor="refund-amount"
+            required
+            validateStatus={error && amount !== '' ? 'error' : undefined}
+            help={amount !== '' && (over || !/^\d{1,7}(\.\d{1,2})?$/.test(amount.trim())) ? error : undefined}
+          >
+            <Input
+              id="refund-amount"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              prefix={order.currency_code === 'EUR' ? '€' : '$'}
+              data-testid="refund-amount"
+            />
+          </Form.Item>
+          <Form.Item label="Reason" htmlFor="refund-reason" required>
+            <Input.TextArea
+              id="refund-reason"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={500}
+              autoSize={{ minRows: 2, maxRows: 5 }}
+              data-testid="refund-reason"
+            />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** The order's refunds, what is left, and the Refund button (issue 22). */
+export function RefundCard({ order, onChanged }: { order: AdminOrder; onChanged: () => Promise<unknown> }) {
+  const [open, setOpen] = useState(false);
+  const left = Number(order.refundable_amount) > 0;
+  return (
+    <Card
+      title="Refunds"
+      className="order-detail-card order-detail-wide"
+      data-testid="order-refunds"
+      extra={
+        left ? (
+          <Button icon={<RollbackOutlined />} onClick={() => setOpen(true)} data-testid="order-refund">
+            Refund
+          </Button>
+        ) : null
+      }
+    >
+      {cancelledWithoutRefund(order) ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="order-detail-refund-alert"
+          data-testid="order-not-refunded"
+          message={`Cancelled, and ${formatMoney(order.refundable_amount, order.currency_code)} of the payment has not been refunded`}
+        />
+      ) : null}
+      <Typography.Paragraph data-testid="order-refunded-total">
+        Refunded {formatMoney(order.transaction_refunded_amount, order.currency_code)} of{' '}
+        {formatMoney(order.transaction_gross_amount, order.currency_code)}
+      </Typography.Paragraph>
+      {order.refunds.length > 0 ? (
+        // A list rather than a table: it wraps at phone width instead of scrolling sideways.
+        <ul className="order-refund-list" aria-label="Refunds of this order">
+          {order.refunds.map((refund) => (
+            <li key={refund.id} className="order-refund" data-testid="order-refund-row">
+              <div className="order-refund-head">
+                <strong>{formatMoney(refund.amount, order.currency_code)}</strong>
+                <Tag color={STATUS_COLORS[refund.status]}>{refund.status}</Tag>
+                <span className="order-refund-when">
+                  {formatAdminDate(refund.created_at)} · {SOURCE_TEXT[refund.source]}
+                </span>
+              </div>
+              {refund.reason ? <div className="order-refund-reason">{refund.reason}</div> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {open ? <RefundDialog order={order} open={open} onClose={() => setOpen(false)} onDone={onChanged} /> : null}
+    </Card>
+  );
+}
