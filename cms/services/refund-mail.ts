@@ -1,10 +1,7 @@
 import type { Payload } from 'payload';
 import { formatMoney, type PublicOrder, type Refund } from '@shop/shared';
 import { env } from '../lib/env';
-import { orderMessageId, orderPageUrl } from './order-mail';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml, mailDocument, orderMessageId, orderPageUrl } from './order-mail';
 
 export function renderRefundMail(order: PublicOrder, refund: Refund): { subject: string; text: string; html: string } {
   const amount = formatMoney(refund.amount, refund.currency_code);
@@ -19,18 +16,16 @@ export function renderRefundMail(order: PublicOrder, refund: Refund): { subject:
     '',
     `Your order: ${url}`,
     '',
-    'Grazie — Bottega di Famiglia',
+    'Grazie mille — Bottega di Famiglia',
   ]
     .filter((l): l is string => l !== null)
     .join('\n');
-  const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#3b3a30;max-width:600px;margin:auto">
-<h1 style="color:#5a6e2c">Refund of ${escapeHtml(amount)}</h1>
+  const html = mailDocument(`<h1 style="color:#5a6e2c">Refund of ${escapeHtml(amount)}</h1>
 <p>Dear ${escapeHtml(order.payer_full_name)},</p>
 <p>we have refunded <strong>${escapeHtml(amount)}</strong> of your order <strong>${escapeHtml(order.number)}</strong> to your PayPal account.</p>
 ${refund.reason ? `<p>Reason: ${escapeHtml(refund.reason)}</p>` : ''}
 <p>PayPal usually shows it within a few days.</p>
-<p><a href="${escapeHtml(url)}" style="color:#b5502d">See your order</a></p>
-<p>Grazie — Bottega di Famiglia</p></body></html>`;
+<p><a href="${escapeHtml(url)}" style="color:#b5502d">See your order</a> — order number ${escapeHtml(order.number)}</p>`);
   return { subject, text, html };
 }
 
