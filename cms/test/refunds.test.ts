@@ -7,6 +7,8 @@
  * Amounts worked out by hand: a product at 12.50 twice plus the 7.90 shipping is 32.90; the emulator's fee is
  * 3.49 % + 0.49 → round(3290 × 0.0349) = 115 cents + 49 = 1.64, so the net is 31.26.
  */
+import { parse } from 'csv-parse/sync';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayPalRefund } from '../services/paypal/types';
 import { createEditor, createProduct, type Doc, signInAs } from './factories';
@@ -58,6 +60,26 @@ async function refundsAtPayPal(paypalOrderId: string): Promise<PayPalRefund[]> {
   return (snap.order.purchase_units?.[0]?.payments?.refunds ?? []) as PayPalRefund[];
 }
 
+/** A file the control centre downloads, with the admin's session. */
+async function download(pathname: string): Promise<Buffer> {
+  const res = await fetch(server.baseUrl + pathname, { headers: { cookie: admin.cookie, origin: server.baseUrl } });
+  expect(res.status, pathname).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** This month's sales on the dashboard tile, in cents. */
+const salesThisMonth = async () =>
+  Math.round((await admin.api('/api/v2/admin/config/dashboard')).body.result.sell.current * 100);
+
 const mailsTo = (address: string, subject: RegExp) =>
   server.mails.filter((m) => m.envelopeTo.includes(address) && subject.test(m.subject));
 
@@ -72,6 +94,7 @@ describe('refunds from the control centre', () => {
       refundable_amount: '32.90',
     });
 
+    const salesBefore = await salesThisMonth();
     const first = await refund(orderId, { amount: '12.50', reason: 'One bottle arrived broken' });
     expect(first.status, first.text).toBe(201);
     expect(first.body.result).toMatchObject({ amount: '12.50', status: 'COMPLETED', source: 'shop' });
@@ -81,6 +104,14 @@ describe('refunds from the control centre', () => {
       transaction_net_amount: '18.76',
       refundable_amount: '20.40',
     });
+
+    // The dashboard's sales are what the shop keeps.
+    expect(salesBefore - (await salesThisMonth())).toBe(1250);
+    // The invoice lists the refund under the total and what the payer paid in the end.
+    const invoice = await pdfText(await download(`/api/v2/admin/orders/${orderId}/invoice.pdf`));
+    expect(invoice).toMatch(/Total\s+\$32\.90/);
+    expect(invoice).toMatch(/Refund \d{2}\/\d{2}\/\d{4}\s+-\$12\.50/);
+    expect(invoice).toMatch(/Paid after refunds\s+\$20\.40/);
 
     const rest = await refund(orderId, { reason: 'Customer returned the rest' });
     expect(rest.status, rest.text).toBe(201);
@@ -111,6 +142,12 @@ describe('refunds from the control centre', () => {
     expect(mailsTo(shopper, /^Refund of/).map((m) => m.subject)).toEqual([
       `Refund of $12.50 for your order ${after.number}`,
       `Refund of $20.40 for your order ${after.number}`,
+    ]);
+    // The orders export has the refunded amount beside the net.
+    const csv = await download(`/api/v2/admin/orders/export?number=${after.number}`);
+    const rows = parse(csv.subarray(3).toString('utf8'), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r['Order number'], r['PayPal gross'], r.Refunded, r['PayPal net']])).toEqual([
+      [after.number, '32.90', '32.90', '-1.64'],
     ]);
     // The shopper's order page says so too.
     const page = (await server.api(`/api/v2/orders/${orderId}`)).body.result;

@@ -45,8 +45,18 @@ describe('safeCell', () => {
     expect(safeCell('')).toBe('');
   });
 
-  it('when a text is a negative amount typed as text, then it is treated like any text starting with -', () => {
-    expect(safeCell('-5.00')).toBe("'-5.00");
+  it('when a text is a plain negative amount, then it stays a number to the spreadsheet', () => {
+    expect(safeCell('-5.00')).toBe('-5.00');
+    expect(safeCell('-1.64')).toBe('-1.64');
+    expect(safeCell('-7')).toBe('-7');
+  });
+
+  it('when a text starts with - but is more than an amount, then it is neutralised', () => {
+    expect(safeCell('-5.00+cmd')).toBe("'-5.00+cmd");
+    expect(safeCell('-2+3')).toBe("'-2+3");
+    expect(safeCell('-1.2.3')).toBe("'-1.2.3");
+    expect(safeCell('--5')).toBe("'--5");
+    expect(safeCell('-')).toBe("'-");
   });
 
   it('when the value is a number, negative or not, then it is written as that number', () => {

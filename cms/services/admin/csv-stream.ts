@@ -98,10 +98,13 @@ export function csvResponse<T>(
 /**
  * Text a shopper typed (a name, a message) must not run as a formula when the file is opened in a spreadsheet
  * ("=HYPERLINK(…)"): a leading = + - @ or control character is preceded by an apostrophe, which spreadsheet
- * programs show as text. Numbers are written as numbers.
+ * programs show as text. Numbers are written as numbers, and so is an amount the shop wrote as text: a net
+ * below zero after a full refund ("-1.64") is a number to a spreadsheet, never a formula.
  */
+const PLAIN_AMOUNT = /^-\d{1,12}(\.\d{1,4})?$/;
 export function safeCell(value: string | number): string | number {
   if (typeof value === 'number') return value;
+  if (PLAIN_AMOUNT.test(value)) return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
