@@ -19,6 +19,8 @@ export const protectAccountFields: CollectionBeforeOperationHook = async ({ args
     overrideAccess?: boolean;
   };
   if (!data || typeof data !== 'object') return args;
+  // Signed out, access refuses every write (401/403) right after this hook: no rule of ours to say first.
+  if (!req.user && !overrideAccess) return args;
   if (!overrideAccess) {
     const managed = AUTH_MANAGED_FIELDS.filter((field) => field in data);
     if (managed.length > 0) {

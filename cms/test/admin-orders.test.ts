@@ -203,6 +203,7 @@ describe('GET /api/v2/admin/orders and /admin/orders/completed', () => {
       payer_full_name: 'Carla Bianchi',
       payer_email_address: `carla@${tag}.example`,
       transaction_gross_amount: '10.00',
+      transaction_status: 'COMPLETED',
       currency_code: 'USD',
     });
   });

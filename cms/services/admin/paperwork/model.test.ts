@@ -103,6 +103,8 @@ describe('toPaperOrder', () => {
       products: '$26.10',
       shipping: '$7.90',
       total: '$34.00',
+      refunds: [],
+      paidAfterRefunds: null,
     });
     expect(paper.lines[0]).toEqual({
       name: 'Bucatini',
@@ -112,5 +114,43 @@ describe('toPaperOrder', () => {
       total: '$11.10',
     });
     expect(paper.shipTo).toEqual(['P', '1 Main St', 'New York, NY 10001', 'United States']);
+  });
+});
+
+describe('toPaperOrder with refunds', () => {
+  it('when 12.50 of a 32.90 order was refunded and another refund failed, then the invoice lists the completed one and what was paid in the end', () => {
+    const paper = toPaperOrder(
+      order([line('a', 'Olio', 2, 12.5)], {
+        transaction_gross_amount: '32.90',
+        transaction_refunded_amount: '12.50',
+        refunds: [
+          {
+            id: 'r1',
+            amount: '12.50',
+            currency_code: 'USD',
+            reason: 'Broken',
+            status: 'COMPLETED',
+            source: 'shop',
+            created_at: '2026-11-25T10:00:00.000Z',
+            paypal_refund_id: 'P1',
+            by: 'Admin',
+          },
+          {
+            id: 'r2',
+            amount: '5.00',
+            currency_code: 'USD',
+            reason: 'Refused',
+            status: 'FAILED',
+            source: 'shop',
+            created_at: '2026-11-25T11:00:00.000Z',
+            paypal_refund_id: null,
+            by: 'Admin',
+          },
+        ],
+      }),
+    );
+    // 32.90 − 12.50 = 20.40; the failed 5.00 moved no money.
+    expect(paper.totals.refunds).toEqual([{ label: 'Refund 11/25/2026', amount: '-$12.50' }]);
+    expect(paper.totals.paidAfterRefunds).toBe('$20.40');
   });
 });

@@ -24,7 +24,7 @@ describe('the audit log filters in the URL', () => {
   it('when the URL holds unknown or hostile values, then each falls back to its default', () => {
     const filters = parseAuditFilters(
       new URLSearchParams(
-        'page=-1&size=7&collection=orders&operation=drop&user=../x&from=yesterday&to=2026-13-45&record=%25',
+        'page=-1&size=7&collection=payments&operation=drop&user=../x&from=yesterday&to=2026-13-45&record=%25',
       ),
     );
 
