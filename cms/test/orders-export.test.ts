@@ -164,6 +164,7 @@ describe('GET /api/v2/admin/orders/export', () => {
         'PayPal transaction id': `TXA${tag}`,
         'PayPal gross': '35.90',
         'PayPal fee': '1.74',
+        Refunded: '0.00',
         'PayPal net': '34.16',
         'Tracking number': '',
       },
