@@ -4,7 +4,7 @@
  * net figure. The refund card and its dialog are checked with axe (WCAG 2.0–2.2 A and AA) at both widths.
  */
 import { createRequire } from 'node:module';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { AdminApi, uniqueWord } from './support/admin-api';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';
 import { DESKTOP, PHONE } from './support/screens';
@@ -33,6 +33,19 @@ async function axeViolations(page: Page, selector: string): Promise<Array<[strin
   }, selector);
 }
 
+/** A real checkout through the PayPal emulator: 2 × 12.50 + the demo's 7.90 shipping = 32.90. */
+async function paidOrder(request: APIRequestContext, productId: string): Promise<string> {
+  const created = await request.post('/api/v2/payments/create', {
+    data: { products: [{ id: productId, quantity: 2 }], coupon_code: null },
+  });
+  expect(created.status()).toBe(201);
+  const payment = (await created.json()).result;
+  expect((await request.post(`/__paypal/v2/checkout/orders/${payment.id}/approve`, { data: {} })).status()).toBe(200);
+  const captured = await request.post('/api/v2/payments/capture', { data: { ...payment, orderId: payment.id } });
+  expect(captured.status()).toBe(200);
+  return (await captured.json()).result.id as string;
+}
+
 test('an admin refunds 12.50 of a paid order and sees it on the order, its timeline, the shopper page and the month net', async ({
   page,
   request,
@@ -44,16 +57,7 @@ test('an admin refunds 12.50 of a paid order and sees it on the order, its timel
     price: 12.5,
     categories: [await api.anyCategoryId()],
   });
-  // A real checkout through the PayPal emulator: 2 × 12.50 + the demo's 7.90 shipping = 32.90.
-  const created = await request.post('/api/v2/payments/create', {
-    data: { products: [{ id: product.id, quantity: 2 }], coupon_code: null },
-  });
-  expect(created.status()).toBe(201);
-  const payment = (await created.json()).result;
-  expect((await request.post(`/__paypal/v2/checkout/orders/${payment.id}/approve`, { data: {} })).status()).toBe(200);
-  const captured = await request.post('/api/v2/payments/capture', { data: { ...payment, orderId: payment.id } });
-  expect(captured.status()).toBe(200);
-  const orderId = (await captured.json()).result.id as string;
+  const orderId = await paidOrder(request, product.id);
   const year = new Date().getFullYear();
   const month = String(new Date().getMonth() + 1);
   const monthNet = async () => {
@@ -110,5 +114,45 @@ test('an admin refunds 12.50 of a paid order and sees it on the order, its timel
   await test.step("the shopper's order page says what was refunded", async () => {
     await page.goto(`/site/orders/${orderId}`);
     await expect(page.getByTestId('order-refunded')).toContainText('Refunded $12.50');
+  });
+});
+
+test('cancelling a paid order offers the refund beside "Cancel only", and a cancelled unrefunded order says so', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const api = await AdminApi.login(request, baseURL!);
+  const product = await api.createProduct({
+    name: `Olio cancel ${uniqueWord()}`,
+    price: 12.5,
+    categories: [await api.anyCategoryId()],
+  });
+  const refunded = await paidOrder(request, product.id);
+  const kept = await paidOrder(request, product.id);
+  await signInAsDemoAdmin(page);
+
+  await test.step('"Cancel and refund $32.90" cancels and returns everything', async () => {
+    await page.goto(`/admin/orders/${refunded}`);
+    await page.getByTestId('order-action-cancel').click();
+    await expect(page.getByTestId('cancel-keep')).toHaveText('Keep order');
+    await expect(page.getByTestId('cancel-only')).toHaveText('Cancel only');
+    await expect(page.getByTestId('cancel-and-refund')).toHaveText('Cancel and refund $32.90');
+    await shot(page, testInfo, 'order-cancel-paid');
+    await page.getByTestId('cancel-and-refund').click();
+    await expect(page.getByTestId('order-refunded-total')).toHaveText('Refunded $32.90 of $32.90');
+    await expect(page.getByTestId('order-not-refunded')).toHaveCount(0);
+  });
+
+  await test.step('"Cancel only" keeps the money, and the page and the list say so', async () => {
+    await page.goto(`/admin/orders/${kept}`);
+    await page.getByTestId('order-action-cancel').click();
+    await page.getByTestId('cancel-only').click();
+    await expect(page.getByTestId('order-not-refunded')).toContainText(
+      'Cancelled, and $32.90 of the payment has not been refunded',
+    );
+    const number = (await page.getByTestId('order-title').textContent())!.replace('Order ', '').trim();
+    await page.goto(`/admin/orders?tab=archive`);
+    await expect(page.getByTestId(`order-not-refunded-${number}`)).toHaveText('Paid, not refunded');
   });
 });
