@@ -130,7 +130,7 @@ async function loadProductSuggestions(payload: Payload, search: string | undefin
   if (text.length <= 2) return [];
   return rankProducts(text, await searchShelf(payload))
     .slice(0, SUGGESTION_LIMIT)
-    .map((item) => ({ name: item.name }));
+    .map((item) => ({ id: item.id, name: item.name }));
 }
 
 async function loadGetProduct(payload: Payload, id: string): Promise<PublicProduct> {

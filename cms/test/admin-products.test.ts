@@ -517,7 +517,7 @@ describe('scheduled publishing', () => {
 
     expect((await reads.page()).body.result.price).toBe(18);
     expect((await reads.list()).body.pagination.count).toBe(1);
-    expect((await reads.suggestions()).body.result).toEqual([{ name: `${tok} Limoncello` }]);
+    expect((await reads.suggestions()).body.result).toEqual([{ id: p.id, name: `${tok} Limoncello` }]);
     expect((await reads.category()).body.result.products.map((x: Json) => x.id)).toEqual([p.id]);
     expect((await reads.cart()).body.result.map((x: Json) => x.id)).toEqual([p.id]);
     expect((await reads.top()).body.result.map((x: Json) => x.id)).toEqual([p.id]);

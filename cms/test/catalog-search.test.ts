@@ -104,15 +104,15 @@ describe('GET /api/v2/products?search=', () => {
 });
 
 describe('GET /api/v2/products/suggestions', () => {
-  it('when a shopper types "pasta", then the suggestions are the same products in the same order, names only', async () => {
-    const res = await server.api<Envelope<Array<{ name: string }>>>(
+  it('when a shopper types "pasta", then the suggestions are the same products in the same order, id and name', async () => {
+    const res = await server.api<Envelope<Array<{ id: string; name: string }>>>(
       `/api/v2/products/suggestions?search=${encodeURIComponent(`pasta ${tok}`)}`,
     );
     expect(res.body.result).toEqual([
-      { name: `Pasta Lover Box ${tok}` },
-      { name: `Spaghetti di Gragnano ${tok}` },
-      { name: `Paccheri ${tok}` },
-      { name: `Pesto Genovese ${tok}` },
+      { id: products.box.id, name: `Pasta Lover Box ${tok}` },
+      { id: products.gragnano.id, name: `Spaghetti di Gragnano ${tok}` },
+      { id: products.paccheri.id, name: `Paccheri ${tok}` },
+      { id: products.pesto.id, name: `Pesto Genovese ${tok}` },
     ]);
   });
 });

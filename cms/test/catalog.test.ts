@@ -238,17 +238,17 @@ describe('GET /api/v2/products/suggestions', () => {
     expect(none.body.result).toEqual([]);
   });
 
-  it('when the search has more than 2 characters, then the names of matching published products come', async () => {
+  it('when the search has more than 2 characters, then the ids and names of matching published products come', async () => {
     const res = await get('/api/v2/products/suggestions?search=Alp');
     expect(res.status).toBe(200);
-    expect(res.body.result).toEqual([{ name: c.p1.name }]);
+    expect(res.body.result).toEqual([{ id: c.p1.id, name: c.p1.name }]);
   });
 
-  it('when many products match, then at most 8 names come, each only a name', async () => {
+  it('when many products match, then at most 8 come, each only its id and name', async () => {
     const res = await get(`/api/v2/products/suggestions?search=${tok}`);
     expect(res.body.result.length).toBeGreaterThan(0);
     expect(res.body.result.length).toBeLessThanOrEqual(8);
-    for (const s of res.body.result) expect(Object.keys(s)).toEqual(['name']);
+    for (const s of res.body.result) expect(Object.keys(s)).toEqual(['id', 'name']);
   });
 
   it('when the search matches only unpublished products, then no suggestion comes', async () => {

@@ -112,18 +112,22 @@ describe('the envelope', () => {
 
   it('when a single record is wrapped, then result and the literal status make the reply, without pagination', () => {
     const schema = r.envelopeOf(r.suggestionSchema, 200);
-    roundTrip(schema, { result: { name: 'Olio' }, status: 200 });
-    expect(schema.parse({ result: { name: 'Olio' }, status: 200, pagination: { count: 1 } })).toEqual({
-      result: { name: 'Olio' },
+    roundTrip(schema, { result: { id: 'p1', name: 'Olio' }, status: 200 });
+    expect(schema.parse({ result: { id: 'p1', name: 'Olio' }, status: 200, pagination: { count: 1 } })).toEqual({
+      result: { id: 'p1', name: 'Olio' },
       status: 200,
     });
-    expect(schema.safeParse({ result: { name: 'Olio' }, status: 201 }).success).toBe(false);
+    expect(schema.safeParse({ result: { id: 'p1', name: 'Olio' }, status: 201 }).success).toBe(false);
   });
 
   it('when a list is wrapped, then its pagination is required and kept', () => {
     const schema = r.envelopeOf(r.suggestionSchema.array(), 200, true);
-    roundTrip(schema, { result: [{ name: 'Olio' }], status: 200, pagination: { count: 1, page: 1, limit: 10 } });
-    expect(schema.safeParse({ result: [{ name: 'Olio' }], status: 200 }).success).toBe(false);
+    roundTrip(schema, {
+      result: [{ id: 'p1', name: 'Olio' }],
+      status: 200,
+      pagination: { count: 1, page: 1, limit: 10 },
+    });
+    expect(schema.safeParse({ result: [{ id: 'p1', name: 'Olio' }], status: 200 }).success).toBe(false);
   });
 
   it('when an error reply holds a sentence, field issues, a notice or a sentence with details, then each parses as sent', () => {
@@ -191,7 +195,10 @@ describe('the storefront replies', () => {
       shipment_method: 'UPS Ground',
       paypal: { client_id: 'sb', sdk_base_url: null, env: 'emulator' },
     });
-    roundTrip(r.suggestionSchema, { name: 'Olio Nuovo' });
+    roundTrip(r.suggestionSchema, { id: 'p1', name: 'Olio Nuovo' });
+    expect(r.suggestionSchema.safeParse({ name: 'Olio Nuovo' }).success, 'a suggestion without its product id').toBe(
+      false,
+    );
     roundTrip(r.shipmentAddressSchema, { ...address, address_line_2: 'Scala B' });
     roundTrip(r.orderLineSchema, line);
     keeps(r.publicOrderSchema, publicOrder, ORDER_EXTRA);

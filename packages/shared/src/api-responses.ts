@@ -199,7 +199,7 @@ export const publicConfigSchema = z
   })
   .meta({ id: 'PublicConfig' });
 
-export const suggestionSchema = z.object({ name: z.string() }).meta({ id: 'Suggestion' });
+export const suggestionSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'Suggestion' });
 
 export const shipmentAddressSchema = z
   .object({

@@ -87,7 +87,9 @@ export interface PublicConfig {
   paypal: { client_id: string; sdk_base_url: string | null; env: string };
 }
 
+/** A search-box suggestion: the product's name, and its id so that picking it opens the product. */
 export interface Suggestion {
+  id: string;
   name: string;
 }
 

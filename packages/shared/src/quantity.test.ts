@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatQuantity, quantityUnitText } from './quantity';
+import { formatQuantity, parseQuantityInput, quantityUnitText } from './quantity';
 
 describe('quantityUnitText', () => {
   it('when the stored unit is one of the enum, then the shopper sees its symbol', () => {
@@ -33,5 +33,27 @@ describe('formatQuantity', () => {
 
   it('when there is an amount but no unit, then the number stands alone', () => {
     expect(formatQuantity(3, '')).toBe('3');
+  });
+});
+
+describe('parseQuantityInput', () => {
+  it('when the text is a whole number from 1 to 999, then that number', () => {
+    expect(parseQuantityInput('1')).toEqual({ ok: true, quantity: 1 });
+    expect(parseQuantityInput(' 12 ')).toEqual({ ok: true, quantity: 12 });
+    expect(parseQuantityInput('007')).toEqual({ ok: true, quantity: 7 });
+    expect(parseQuantityInput('999')).toEqual({ ok: true, quantity: 999 });
+  });
+
+  it('when the text is a decimal, a sign or has other characters, then it is refused, not read as digits', () => {
+    for (const text of ['2.5', '2,5', '-3', '+3', '1e2', '3 4', 'abc', '٣', '0x1']) {
+      expect(parseQuantityInput(text), text).toEqual({ ok: false, message: 'Enter a whole number from 1 to 999' });
+    }
+  });
+
+  it('when the text is empty, zero or above the limit, then it says which', () => {
+    expect(parseQuantityInput('  ')).toEqual({ ok: false, message: 'Enter a quantity' });
+    expect(parseQuantityInput('0')).toEqual({ ok: false, message: 'The quantity is at least 1' });
+    expect(parseQuantityInput('1000')).toEqual({ ok: false, message: 'The quantity is at most 999' });
+    expect(parseQuantityInput('12', 10)).toEqual({ ok: false, message: 'The quantity is at most 10' });
   });
 });

@@ -24,3 +24,24 @@ export function formatQuantity(amount: number, unit: string): string {
   if (!(amount > 0)) return '';
   return `${amount} ${quantityUnitText(unit)}`.trim();
 }
+
+/** The most of one product a cart line holds (the storefront's cart refuses more). */
+export const MAX_CART_QUANTITY = 999;
+
+/** What the shopper typed in a quantity box: a whole number to use, or why it cannot be used. */
+export type QuantityInput = { ok: true; quantity: number } | { ok: false; message: string };
+
+/**
+ * Reads a typed quantity (SPEC §5: at least 1): only digits, optionally with spaces around them, from 1 up to
+ * `max`. Nothing is guessed: "2.5", "-3", "1e2" or "3 4" are refused with a message rather than turned into
+ * 25, 3, 12 or 34.
+ */
+export function parseQuantityInput(text: string, max: number = MAX_CART_QUANTITY): QuantityInput {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, message: 'Enter a quantity' };
+  if (!/^\d+$/.test(trimmed)) return { ok: false, message: `Enter a whole number from 1 to ${max}` };
+  const quantity = Number(trimmed);
+  if (quantity < 1) return { ok: false, message: 'The quantity is at least 1' };
+  if (quantity > max) return { ok: false, message: `The quantity is at most ${max}` };
+  return { ok: true, quantity };
+}

@@ -54,7 +54,7 @@ export const storefrontDocs: RouteDoc[] = [
     path: '/products/suggestions',
     tag: 'Products',
     access: 'public',
-    summary: 'Product names matching a search, for the search box',
+    summary: 'Products matching a search (id and name), for the search box',
     query: suggestionsQuerySchema,
     reply: { result: z.array(suggestionSchema) },
   },
