@@ -221,10 +221,17 @@ test.describe('storefront cart across tabs and on a phone', () => {
     await page.keyboard.press('Enter');
     await expect(quantity).toHaveValue('2');
 
-    // The box takes typing; beyond the cart's 999 it settles at 999 and + says it is at the limit.
+    // The box takes typing; beyond the cart's 999 it is refused beside the box, not settled (issue 23), and
+    // End goes to the limit, where + says it is at the limit.
     await quantity.fill('5000');
     await quantity.press('Tab');
+    await expect(quantity).toHaveValue('5000');
+    await expect(page.getByTestId('product-quantity-error')).toHaveText('The quantity is at most 999');
+    await expect(addToCart).toBeDisabled();
+    await quantity.focus();
+    await page.keyboard.press('End');
     await expect(quantity).toHaveValue('999');
+    await expect(page.getByTestId('product-quantity-error')).toHaveCount(0);
     await expect(increase).toHaveAttribute('aria-disabled', 'true');
     await quantity.fill('2');
     await quantity.press('Tab');

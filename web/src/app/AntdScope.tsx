@@ -22,6 +22,8 @@ interface Props {
    * without it, so their unmounting never unbinds the toasts.
    */
   toasts?: boolean;
+  /** Where the toasts start, in px from the top of the window (88 unless said). */
+  toastTop?: number;
 }
 
 /**
@@ -29,10 +31,10 @@ interface Props {
  * loads it only with the screens that still use antd components (forms, the PayPal block) and with the
  * first toast, so a shopper's first visit downloads no antd at all.
  */
-export function AntdScope({ children, toasts = false }: Props) {
+export function AntdScope({ children, toasts = false, toastTop = 88 }: Props) {
   return (
     <ConfigProvider theme={shopTheme} locale={enUS}>
-      <AntApp notification={{ top: 88 }}>
+      <AntApp notification={{ top: toastTop }}>
         {toasts && <NotificationBridge />}
         {children}
       </AntApp>

@@ -9,5 +9,7 @@ export function mountNotificationHost(): void {
   const host = document.createElement('div');
   host.id = 'toast-host';
   document.body.append(host);
-  createRoot(host).render(<AntdScope toasts />);
+  // Below the storefront's header (announcement bar and navbar, 110 px), so a toast never covers the cart and
+  // its badge (issue 23); phones, whose header is taller, move it further down in site/layout/layout.css.
+  createRoot(host).render(<AntdScope toasts toastTop={118} />);
 }

@@ -6,7 +6,7 @@
  */
 import { MESSAGES, TOAST_SECONDS, type Envelope } from '@shop/shared';
 import type { App } from 'antd';
-import type { ReactNode } from 'react';
+import { createElement, type MouseEvent, type ReactNode } from 'react';
 import type { HttpMethod } from './api';
 
 type ToastType = keyof typeof TOAST_SECONDS;
@@ -15,6 +15,28 @@ export type NotificationInstance = ReturnType<typeof App.useApp>['notification']
 export interface ToastText {
   title: ReactNode;
   description?: ReactNode;
+}
+
+/** A link under a toast's text ("View cart"): it follows the link in the app and closes the toast. */
+export interface ToastAction {
+  label: string;
+  /** A path of this app ("/site/cart"). */
+  href: string;
+  testId?: string;
+}
+
+export interface ToastOptions {
+  /** A toast with the key of a shown one replaces it; `notify.dismiss(key)` closes it. */
+  key?: string;
+  duration?: number | false;
+  action?: ToastAction;
+}
+
+/** How a toast's action moves within the app; the app's router registers it (a full page load otherwise). */
+let navigator: ((href: string) => void) | null = null;
+
+export function setToastNavigator(navigate: ((href: string) => void) | null): void {
+  navigator = navigate;
 }
 
 type ToastCall = (api: NotificationInstance) => void;
@@ -58,7 +80,26 @@ function withApi(call: ToastCall): void {
 const LOADING_KEY = 'request-loading';
 const GENERIC_KEY = 'generic-failure';
 
-function show(type: ToastType, text: ToastText, options: { key?: string; duration?: number | false } = {}): void {
+function actionLink(api: NotificationInstance, action: ToastAction, key: string | undefined): ReactNode {
+  return createElement(
+    'a',
+    {
+      href: action.href,
+      className: 'toast-action',
+      'data-testid': action.testId,
+      onClick: (event: MouseEvent) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (!navigator) return;
+        event.preventDefault();
+        if (key) api.destroy(key);
+        navigator(action.href);
+      },
+    },
+    action.label,
+  );
+}
+
+function show(type: ToastType, text: ToastText, options: ToastOptions = {}): void {
   withApi((api) =>
     api[type]({
       title: text.title,
@@ -66,16 +107,21 @@ function show(type: ToastType, text: ToastText, options: { key?: string; duratio
       key: options.key,
       duration: options.duration ?? TOAST_SECONDS[type],
       placement: 'topRight',
+      actions: options.action ? actionLink(api, options.action, options.key) : undefined,
       props: { 'data-testid': `toast-${type}` },
     }),
   );
 }
 
 export const notify = {
-  success: (text: ToastText) => show('success', text),
-  info: (text: ToastText) => show('info', text),
-  warning: (text: ToastText) => show('warning', text),
-  error: (text: ToastText) => show('error', text),
+  success: (text: ToastText, options?: ToastOptions) => show('success', text, options),
+  info: (text: ToastText, options?: ToastOptions) => show('info', text, options),
+  warning: (text: ToastText, options?: ToastOptions) => show('warning', text, options),
+  error: (text: ToastText, options?: ToastOptions) => show('error', text, options),
+  /** Closes the toast shown (or waiting to be shown) with this key; nothing when there is none. */
+  dismiss: (key: string) => {
+    if (instance || waiting.length > 0) withApi((api) => api.destroy(key));
+  },
   /** One generic toast at a time: several failing loads of one page must not stack identical toasts. */
   generic: () => show('error', MESSAGES.generic, { key: GENERIC_KEY }),
   rateLimited: () => show('warning', MESSAGES.rateLimited),

@@ -1,4 +1,5 @@
-import { useState, type KeyboardEvent } from 'react';
+import { parseQuantityInput } from '@shop/shared';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { MinusIcon, PlusIcon } from '../ui/icons';
 import { MAX_QUANTITY } from './cart';
 import './quantity-stepper.css';
@@ -16,13 +17,17 @@ export interface QuantityStepperProps {
   size?: 'middle' | 'large';
   /** Set on the number input itself, so tests can type into it. */
   testId?: string;
+  /** Told whether the box holds a usable quantity (false while it shows "2.5", "-3", "" and the like). */
+  onValidityChange?: (valid: boolean) => void;
 }
 
 /**
  * − [n] + for a quantity (SPEC §5: at least 1; at most the cart's 999). Buttons at a limit stay focusable and
  * say aria-disabled instead of becoming disabled: a keyboard user pressing − down to 1 would otherwise lose
- * focus to the page. The box is a spinbutton: ↑/↓ step, typing a whole number in range applies it at once,
- * and on leaving the box a number out of range settles at the nearest limit, anything else at the last value.
+ * focus to the page. The box is a spinbutton: ↑/↓ step, and typing a whole number in range applies it at
+ * once. Anything else ("2.5", "-3", "", 1000) is refused visibly (issue 23): the text stays as typed, the box
+ * is marked invalid with a message beside it, and `onValidityChange(false)` lets the page hold back what
+ * would use the quantity, until the shopper corrects it or steps with − / +.
  */
 export function QuantityStepper({
   value,
@@ -34,9 +39,16 @@ export function QuantityStepper({
   disabled = false,
   size = 'middle',
   testId,
+  onValidityChange,
 }: QuantityStepperProps) {
   // What the box shows while the shopper types; null when it shows `value` itself.
   const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = `${useId()}-error`;
+  const showError = (message: string | null) => {
+    if ((message === null) !== (error === null)) onValidityChange?.(message === null);
+    setError(message);
+  };
   const atMin = value <= min;
   const atMax = value >= max;
   const apply = (next: number) => {
@@ -45,21 +57,25 @@ export function QuantityStepper({
   };
   const step = (delta: number) => {
     setDraft(null);
+    showError(null);
     apply(value + delta);
   };
   const lowerLabel = label.charAt(0).toLowerCase() + label.slice(1);
 
   const type = (text: string) => {
-    const digits = text.replace(/[^\d]/g, '');
-    setDraft(digits);
-    const next = Number.parseInt(digits, 10);
-    if (Number.isInteger(next) && next >= min && next <= max && next !== value) onChange(next);
+    setDraft(text);
+    const parsed = parseQuantityInput(text, max);
+    if (!parsed.ok) {
+      showError(parsed.message);
+      return;
+    }
+    showError(null);
+    if (parsed.quantity !== value) onChange(parsed.quantity);
   };
 
+  /** Leaving the box: a usable number is shown as the quantity ("007" → 7); a refused text stays to be fixed. */
   const settle = () => {
-    if (draft === null) return;
-    const next = Number.parseInt(draft, 10);
-    if (Number.isInteger(next)) apply(next);
+    if (draft === null || error !== null) return;
     setDraft(null);
   };
 
@@ -78,47 +94,56 @@ export function QuantityStepper({
   };
 
   return (
-    <div className={`qty-stepper qty-stepper--${size}`} data-disabled={disabled || undefined}>
-      <button
-        type="button"
-        className="qty-stepper-btn qty-stepper-btn--start"
-        aria-label={`Decrease ${lowerLabel}`}
-        aria-disabled={atMin || undefined}
-        disabled={disabled}
-        data-testid={testId ? `${testId}-decrease` : undefined}
-        onClick={() => step(-1)}
-      >
-        <MinusIcon />
-      </button>
-      <input
-        className="qty-stepper-input"
-        id={id}
-        type="text"
-        role="spinbutton"
-        inputMode="numeric"
-        autoComplete="off"
-        aria-label={label}
-        aria-valuemin={min}
-        aria-valuemax={max}
-        aria-valuenow={value}
-        value={draft ?? String(value)}
-        disabled={disabled}
-        data-testid={testId}
-        onChange={(event) => type(event.target.value)}
-        onBlur={settle}
-        onKeyDown={onKeyDown}
-      />
-      <button
-        type="button"
-        className="qty-stepper-btn qty-stepper-btn--end"
-        aria-label={`Increase ${lowerLabel}`}
-        aria-disabled={atMax || undefined}
-        disabled={disabled}
-        data-testid={testId ? `${testId}-increase` : undefined}
-        onClick={() => step(1)}
-      >
-        <PlusIcon />
-      </button>
+    <div className="qty-field">
+      <div className={`qty-stepper qty-stepper--${size}`} data-disabled={disabled || undefined}>
+        <button
+          type="button"
+          className="qty-stepper-btn qty-stepper-btn--start"
+          aria-label={`Decrease ${lowerLabel}`}
+          aria-disabled={atMin || undefined}
+          disabled={disabled}
+          data-testid={testId ? `${testId}-decrease` : undefined}
+          onClick={() => step(-1)}
+        >
+          <MinusIcon />
+        </button>
+        <input
+          className="qty-stepper-input"
+          id={id}
+          type="text"
+          role="spinbutton"
+          inputMode="numeric"
+          autoComplete="off"
+          aria-label={label}
+          aria-valuemin={min}
+          aria-valuemax={max}
+          aria-valuenow={value}
+          value={draft ?? String(value)}
+          disabled={disabled}
+          aria-invalid={error !== null || undefined}
+          aria-describedby={error !== null ? errorId : undefined}
+          data-testid={testId}
+          onChange={(event) => type(event.target.value)}
+          onBlur={settle}
+          onKeyDown={onKeyDown}
+        />
+        <button
+          type="button"
+          className="qty-stepper-btn qty-stepper-btn--end"
+          aria-label={`Increase ${lowerLabel}`}
+          aria-disabled={atMax || undefined}
+          disabled={disabled}
+          data-testid={testId ? `${testId}-increase` : undefined}
+          onClick={() => step(1)}
+        >
+          <PlusIcon />
+        </button>
+      </div>
+      {error !== null && (
+        <p id={errorId} className="qty-field-error" role="alert" data-testid={testId ? `${testId}-error` : undefined}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -39,6 +39,12 @@ export interface AddAllResult {
   full: CartProductRef[];
 }
 
+/** The add notice offers the way to the cart (issue 23); one at a time, the latest replacing the last. */
+const ADDED_TOAST = {
+  key: 'cart-added',
+  action: { label: 'View cart', href: '/site/cart', testId: 'toast-view-cart' },
+} as const;
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: CartItem[] | null = null;
@@ -106,7 +112,7 @@ export const cartStore = {
       return false;
     }
     commit(next);
-    notify.success(CART_MESSAGES.added(product.name, Math.max(1, Math.floor(quantity))));
+    notify.success(CART_MESSAGES.added(product.name, Math.max(1, Math.floor(quantity))), ADDED_TOAST);
     return true;
   },
 
@@ -133,7 +139,7 @@ export const cartStore = {
     }
     if (result.added.length > 0) {
       commit(next);
-      notify.success(CART_MESSAGES.addedMany(result.added.length));
+      notify.success(CART_MESSAGES.addedMany(result.added.length), ADDED_TOAST);
     } else if (result.full.length > 0) {
       notify.warning(CART_MESSAGES.full);
     } else if (result.unavailable.length > 0) {

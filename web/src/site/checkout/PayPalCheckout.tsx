@@ -45,6 +45,9 @@ export interface PayPalCheckoutProps {
   onPending: () => void;
 }
 
+/** The "Please accept the terms" toast: ticking the box closes it, and it never follows to the order page. */
+const TERMS_TOAST_KEY = 'checkout-terms-required';
+
 /** An error whose toast was already shown: onError must not show a second one. */
 class ReportedError extends Error {}
 
@@ -69,6 +72,12 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
   /** The PayPal order whose capture got no answer after every retry. */
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const sources = useMemo(() => fundingSources(config.payment_method, Object.values(FUNDING)), [config.payment_method]);
+
+  // Issue 23: the warning has done its job once the box is ticked, and it has no place on the next page.
+  useEffect(() => {
+    if (termsAccepted) notify.dismiss(TERMS_TOAST_KEY);
+  }, [termsAccepted]);
+  useEffect(() => () => notify.dismiss(TERMS_TOAST_KEY), []);
 
   // SPEC §8: a payment script that fails to load is logged, and the state becomes rejected.
   useEffect(() => {
@@ -108,7 +117,7 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
   const onClick: PayPalButtonsComponentProps['onClick'] = (_data, actions) => {
     // PayPal runs onClick even on disabled buttons, which is where the shopper learns why nothing happens.
     if (!termsAccepted) {
-      notify.warning(CHECKOUT_MESSAGES.termsRequired);
+      notify.warning(CHECKOUT_MESSAGES.termsRequired, { key: TERMS_TOAST_KEY });
       return actions.reject();
     }
     return actions.resolve();
@@ -147,6 +156,7 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
       case 'completed':
         // SPEC §4: after a successful capture the cart leaves session storage.
         cartStore.clear();
+        notify.dismiss(TERMS_TOAST_KEY);
         navigate(`/site/orders/${encodeURIComponent(outcome.orderId)}`);
         return;
       case 'pending':

@@ -21,6 +21,10 @@ export const CHECKOUT_MESSAGES = {
     title: 'Please accept the terms',
     description: 'Tick the Terms and Conditions box before paying.',
   },
+  quantityInvalid: {
+    title: 'Check the quantities',
+    description: 'A quantity is a whole number from 1 to 999. Correct the marked box to continue with the payment.',
+  },
   unavailable: {
     title: 'Some products are not available any more',
     description: 'Remove the marked products from your cart to continue with the payment.',

@@ -1,5 +1,6 @@
-import { Suspense, type MouseEvent } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, useEffect, type MouseEvent } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { setToastNavigator } from '../../lib/notify';
 import { useShopState } from '../../app/shop-state';
 import { PageLoader } from '../../components/PageLoader';
 import { Footer } from './Footer';
@@ -25,6 +26,12 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 /** Storefront frame. Pages wait for the first config so prices never flash in the wrong currency. */
 export function SiteLayout() {
   const { config } = useShopState();
+  const navigate = useNavigate();
+  // A toast's action ("View cart") moves within the app instead of loading the page again.
+  useEffect(() => {
+    setToastNavigator((href) => void navigate(href));
+    return () => setToastNavigator(null);
+  }, [navigate]);
   return (
     <div className="site">
       {/* First in the tab order, visible only when focused (WCAG 2.4.1, bypass blocks). */}

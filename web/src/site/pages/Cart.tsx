@@ -1,4 +1,12 @@
-import { cartTotals, formatMoney, formatQuantity, lineTotal, type PublicConfig } from '@shop/shared';
+import {
+  cartTotals,
+  formatMoney,
+  formatQuantity,
+  joinNames,
+  lineTotal,
+  shippingDestinations,
+  type PublicConfig,
+} from '@shop/shared';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useShopState } from '../../app/shop-state';
@@ -19,6 +27,7 @@ import {
   ArrowLeftIcon,
   ClockCircleIcon,
   DeleteIcon,
+  EnvironmentIcon,
   ExclamationCircleFilledIcon,
   LockIcon,
   ReloadIcon,
@@ -103,10 +112,11 @@ interface LineProps {
   row: CartRow;
   currency: string;
   onQuantity: (id: string, quantity: number) => void;
+  onQuantityValidity: (id: string, valid: boolean) => void;
   onRemove: (id: string, name: string) => void;
 }
 
-function CartLineItem({ row, currency, onQuantity, onRemove }: LineProps) {
+function CartLineItem({ row, currency, onQuantity, onQuantityValidity, onRemove }: LineProps) {
   const { item, product, status } = row;
   const available = status === 'ok' && product !== null;
   const name = product?.name ?? 'Product no longer available';
@@ -166,6 +176,7 @@ function CartLineItem({ row, currency, onQuantity, onRemove }: LineProps) {
           testId="cart-line-qty"
           // Steppers and the box stop at 1 (SPEC §5 minimum): removing is the bin's job.
           onChange={(quantity) => onQuantity(item.id, quantity)}
+          onValidityChange={(valid) => onQuantityValidity(item.id, valid)}
         />
       </div>
 
@@ -184,6 +195,31 @@ function CartLineItem({ row, currency, onQuantity, onRemove }: LineProps) {
         onClick={() => onRemove(item.id, product?.name ?? 'The product')}
       />
     </li>
+  );
+}
+
+/**
+ * Where the shop ships, before the payment buttons (issue 23): a shopper elsewhere learns it here rather than
+ * after approving the payment at PayPal ("EU" in the settings is named as the European Union, its members
+ * one click away).
+ */
+function ShipsTo({ countries }: { countries: readonly string[] }) {
+  const places = useMemo(() => shippingDestinations(countries), [countries]);
+  if (places.length === 0) return null;
+  const union = places.find((place) => place.members);
+  return (
+    <div className="cart-ships-to" data-testid="cart-ships-to">
+      <EnvironmentIcon className="cart-ships-to-icon" />
+      <div>
+        <p className="cart-ships-to-text">We ship to {joinNames(places.map((place) => place.name))} only.</p>
+        {union?.members && (
+          <details className="cart-ships-to-members">
+            <summary>Countries of the European Union</summary>
+            <p data-testid="cart-ships-to-eu">{joinNames(union.members)}.</p>
+          </details>
+        )}
+      </div>
+    </div>
   );
 }
 
@@ -215,6 +251,8 @@ function CartSummary({ rows, config, currency, payment, terms, onTerms }: Summar
           testIdPrefix="cart"
         />
       </div>
+
+      <ShipsTo countries={config.payment_country} />
 
       <label className="cart-terms">
         <input
@@ -258,7 +296,24 @@ export default function Cart() {
     },
     [mutate],
   );
-  const onRemove = useCallback((id: string, name: string) => removeFromCart({ id, name }), [removeFromCart]);
+  // Lines whose quantity box holds something that is not a whole number from 1 to 999 (issue 23).
+  const [badQuantities, setBadQuantities] = useState<ReadonlySet<string>>(() => new Set());
+  const onQuantityValidity = useCallback((id: string, valid: boolean) => {
+    setBadQuantities((current) => {
+      if (valid !== current.has(id)) return current;
+      const next = new Set(current);
+      if (valid) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+  const onRemove = useCallback(
+    (id: string, name: string) => {
+      onQuantityValidity(id, true);
+      removeFromCart({ id, name });
+    },
+    [removeFromCart, onQuantityValidity],
+  );
 
   if (pending) return <PaymentPending />;
   if (cart.length === 0) return <EmptyCart />;
@@ -294,6 +349,15 @@ export default function Cart() {
         title={CHECKOUT_MESSAGES.paymentOff.title}
         description={CHECKOUT_MESSAGES.paymentOff.description}
         data-testid="cart-payment-off"
+      />
+    );
+  } else if (cart.some((item) => badQuantities.has(item.id))) {
+    payment = (
+      <Notice
+        tone="warning"
+        title={CHECKOUT_MESSAGES.quantityInvalid.title}
+        description={CHECKOUT_MESSAGES.quantityInvalid.description}
+        data-testid="cart-payment-quantity"
       />
     );
   } else if (blocked) {
@@ -343,6 +407,7 @@ export default function Cart() {
                 row={row}
                 currency={currency}
                 onQuantity={setCartQuantity}
+                onQuantityValidity={onQuantityValidity}
                 onRemove={onRemove}
               />
             ))}

@@ -24,6 +24,8 @@ export default function Product() {
   const { data: product, error, isLoading } = useProduct(id);
   const { currency, addToCart } = useShopState();
   const [quantity, setQuantity] = useState(1);
+  // False while the quantity box holds something that is not a whole number from 1 to 999 (issue 23).
+  const [quantityValid, setQuantityValid] = useState(true);
   useDocumentMeta(product ? productMeta(product) : {});
 
   // SPEC §8: a missing (or unpublished) product goes to /site/404.
@@ -123,13 +125,14 @@ export default function Product() {
                 disabled={!inStock}
                 testId="product-quantity"
                 onChange={setQuantity}
+                onValidityChange={setQuantityValid}
               />
             </div>
             <Button
               variant="primary"
               size="large"
               icon={<ShoppingCartIcon />}
-              disabled={!inStock}
+              disabled={!inStock || !quantityValid}
               data-testid="add-to-cart"
               onClick={() => addToCart(product, quantity)}
             >

@@ -1,5 +1,6 @@
 import { STATIC_PAGE_META } from '@shop/shared';
 import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isNearBottom } from '../../lib/scroll';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useCategories } from '../api/categories';
@@ -27,19 +28,27 @@ interface SearchBoxProps {
 function SearchBox({ text, onTextChange: setText, onSearch, onClear }: SearchBoxProps) {
   const typed = useDebouncedValue(text, 200);
   const { data: suggestions } = useSuggestions(typed);
+  const navigate = useNavigate();
 
   // Whole names, once each (twins like "Aceto Balsamico Tradizionale DOP 12 Years" and its 25-year
-  // sibling differ only at the end, so nothing is cut).
+  // sibling differ only at the end, so nothing is cut); a name two products share opens the better match.
   const options = useMemo(() => {
     if (!shouldSuggest(text)) return [];
-    return [...new Set((suggestions ?? []).map((s) => s.name))];
+    const seen = new Set<string>();
+    return (suggestions ?? []).filter((s) => !seen.has(s.name) && seen.add(s.name));
   }, [suggestions, text]);
+  const names = useMemo(() => options.map((s) => s.name), [options]);
 
   return (
     <SearchCombobox
       className="shop-search"
       value={text}
-      suggestions={options}
+      suggestions={names}
+      // A suggestion is a product: picking it opens that product (issue 23), rather than searching its name.
+      onPick={(index) => {
+        const picked = options[index];
+        if (picked) void navigate(`/site/shop/${encodeURIComponent(picked.id)}`);
+      }}
       label="Search products"
       placeholder="Search products…"
       data-testid="shop-search"
@@ -55,9 +64,25 @@ function SearchBox({ text, onTextChange: setText, onSearch, onClear }: SearchBox
   );
 }
 
+/** The URL's `?search=` as the shop applies it (SPEC §5: trimmed; nothing or blanks: no search). */
+const searchFromParams = (params: URLSearchParams): string => (params.get('search') ?? '').trim();
+
 export default function Shop() {
-  const [search, setSearch] = useState('');
-  const [text, setText] = useState('');
+  // The search lives in the URL (`/site/shop?search=olive`, issue 23), so Back, a reload and a shared link
+  // bring it back; the box follows the URL whenever it changes (Back and Forward included).
+  const [params, setParams] = useSearchParams();
+  const search = searchFromParams(params);
+  const [text, setText] = useState(search);
+  const [shownSearch, setShownSearch] = useState(search);
+  if (shownSearch !== search) {
+    setShownSearch(search);
+    setText(search);
+  }
+  // A new search is a step Back can undo; clearing replaces the step, so Back does not bring the cleared text back.
+  const setSearch = (value: string, replace = false) => {
+    if (value === search) return;
+    setParams(value === '' ? {} : { search: value }, { replace });
+  };
   const { products, count, pagesLoaded, size, setSize, isLoading, data } = useProducts(search);
   const { data: categories } = useCategories();
   const searching = search !== '';
@@ -65,7 +90,7 @@ export default function Shop() {
 
   const showAll = () => {
     setText('');
-    setSearch('');
+    setSearch('', true);
   };
 
   // The first page's key changes with the search, and SWR then starts again from page 1 (SPEC §5).
@@ -106,7 +131,7 @@ export default function Shop() {
             Everything we make and bottle ourselves, ready to travel from our kitchen to yours.
           </p>
         </div>
-        <SearchBox text={text} onTextChange={setText} onSearch={applySearch} onClear={() => setSearch('')} />
+        <SearchBox text={text} onTextChange={setText} onSearch={applySearch} onClear={() => setSearch('', true)} />
       </header>
 
       {!searching && (categories === undefined || categories.length > 0) && (

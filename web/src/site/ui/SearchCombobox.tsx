@@ -6,8 +6,10 @@ import './ui.css';
 interface Props {
   value: string;
   onChange: (value: string) => void;
-  /** Enter, the button, or picking a suggestion. */
+  /** Enter, the button, or picking a suggestion when there is no `onPick`. */
   onSearch: (value: string) => void;
+  /** Picking a suggestion (click, or Enter on the highlighted one), by its index: what it opens is the caller's. */
+  onPick?: (index: number) => void;
   /** Whole suggestion texts, best first; an empty list shows no popup. */
   suggestions: readonly string[];
   label: string;
@@ -27,6 +29,7 @@ export function SearchCombobox({
   value,
   onChange,
   onSearch,
+  onPick,
   suggestions,
   label,
   placeholder,
@@ -50,9 +53,14 @@ export function SearchCombobox({
     onChange(next);
   };
 
-  const pick = (text: string) => {
+  const pick = (index: number) => {
     setDismissed(true);
     setActive(-1);
+    if (onPick) {
+      onPick(index);
+      return;
+    }
+    const text = suggestions[index]!;
     onChange(text);
     onSearch(text);
   };
@@ -77,7 +85,7 @@ export function SearchCombobox({
       }
       case 'Enter': {
         event.preventDefault();
-        if (highlighted >= 0) pick(suggestions[highlighted]!);
+        if (highlighted >= 0) pick(highlighted);
         else {
           setDismissed(true);
           onSearch(value);
@@ -137,7 +145,7 @@ export function SearchCombobox({
                 // Picked on mousedown's heels without taking focus from the box.
                 onMouseDown={(event) => event.preventDefault()}
                 onMouseEnter={() => setActive(index)}
-                onClick={() => pick(text)}
+                onClick={() => pick(index)}
               >
                 {text}
               </li>
