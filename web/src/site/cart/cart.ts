@@ -4,11 +4,12 @@
  * than with zod, which would put the whole validation library on the shop's first screen (issue 12).
  * cart.test.ts holds both checks to the shared schemas' verdicts.
  */
-import type { CartItem, PublicProduct } from '@shop/shared';
+import { MAX_CART_QUANTITY, type CartItem, type PublicProduct } from '@shop/shared';
 import { cartRows } from '../checkout/checkout';
 
 export const CART_STORAGE_KEY = 'cart';
-export const MAX_QUANTITY = 999;
+/** The most of one product a line holds; the quantity boxes refuse more (parseQuantityInput). */
+export const MAX_QUANTITY = MAX_CART_QUANTITY;
 export const MAX_LINES = 100;
 
 /** The shared idSchema's pattern. */
