@@ -7,6 +7,19 @@ type SQL = ReturnType<typeof sql>;
 export type DateCondition =
   { field: string; isNull: true } | { field: string; before: Date } | { field: string; equals: Date };
 
+/** The two adapters' handles these conditional writes use: drizzle on SQLite, the mongoose models on MongoDB. */
+interface AdapterHandles {
+  name: string;
+  drizzle?: { run(query: SQL): Promise<{ rowsAffected: number }> };
+  collections?: Record<string, { updateOne(filter: object, update: object): Promise<{ modifiedCount: number }> }>;
+}
+const adapterOf = (payload: Payload) => payload.db as unknown as AdapterHandles;
+function mongoModel(db: AdapterHandles, collection: string) {
+  const model = db.collections?.[collection];
+  if (!model) throw new Error(`No MongoDB model for ${collection}`);
+  return model;
+}
+
 /**
  * Sets date fields of one document only while the conditions hold, as ONE statement the database applies
  * atomically, and tells whether this call made the change. Payload's read-then-update cannot do this: two
@@ -22,14 +35,9 @@ export async function setDatesIf(
   set: Record<string, Date | null>,
   conditions: DateCondition[][],
 ): Promise<boolean> {
-  const db = payload.db as unknown as {
-    name: string;
-    drizzle?: { run(query: SQL): Promise<{ rowsAffected: number }> };
-    collections?: Record<string, { updateOne(filter: object, update: object): Promise<{ modifiedCount: number }> }>;
-  };
+  const db = adapterOf(payload);
   if (db.name === 'mongoose') {
-    const model = db.collections?.[collection];
-    if (!model) throw new Error(`No MongoDB model for ${collection}`);
+    const model = mongoModel(db, collection);
     const clause = (c: DateCondition) =>
       'isNull' in c ? { [c.field]: null } : 'before' in c ? { [c.field]: { $lt: c.before } } : { [c.field]: c.equals };
     const filter = conditions.length
@@ -73,14 +81,9 @@ export async function moveStatusIf(
 ): Promise<boolean> {
   const field = move.field ?? 'status';
   const set: Record<string, string | null> = { ...move.extra, [field]: move.to, updatedAt: new Date().toISOString() };
-  const db = payload.db as unknown as {
-    name: string;
-    drizzle?: { run(query: SQL): Promise<{ rowsAffected: number }> };
-    collections?: Record<string, { updateOne(filter: object, update: object): Promise<{ modifiedCount: number }> }>;
-  };
+  const db = adapterOf(payload);
   if (db.name === 'mongoose') {
-    const model = db.collections?.[collection];
-    if (!model) throw new Error(`No MongoDB model for ${collection}`);
+    const model = mongoModel(db, collection);
     const result = await model.updateOne({ _id: id, [field]: { $in: [...move.from] } }, { $set: set });
     return result.modifiedCount === 1;
   }

@@ -83,6 +83,16 @@ async function refundsOf(payload: Payload, where: Where): Promise<Doc[]> {
 
 export const orderRefunds = (payload: Payload, orderId: string) => refundsOf(payload, { order: { equals: orderId } });
 
+/** The order as stored, or null when it is gone (deleted since the refund was made). */
+const orderById = async (payload: Payload, orderId: string): Promise<Doc | null> =>
+  (await payload.findByID({
+    collection: 'orders',
+    id: orderId,
+    depth: 0,
+    overrideAccess: true,
+    disableErrors: true,
+  })) as Doc | null;
+
 /**
  * One refund decision per order at a time in this process: two admins pressing "Refund" together would each
  * see the whole amount left. Across instances PayPal is the last word (REFUND_AMOUNT_EXCEEDED).
@@ -119,13 +129,7 @@ function hasCapture(order: Doc): boolean {
  */
 async function applyRefundsToOrder(payload: Payload, orderId: string, actor: AuditActor, req?: PayloadRequest) {
   await oneAtATime(`apply:${orderId}`, async () => {
-    const order = (await payload.findByID({
-      collection: 'orders',
-      id: orderId,
-      depth: 0,
-      overrideAccess: true,
-      disableErrors: true,
-    })) as Doc | null;
+    const order = await orderById(payload, orderId);
     if (!order) return;
     const totals = refundTotals(order, await orderRefunds(payload, orderId));
     const fee = centsOf(order.transaction_paypal_fee);
@@ -188,13 +192,7 @@ async function afterCompleted(payload: Payload, refund: Doc, actor: AuditActor, 
 export async function sendRefundMailOnce(payload: Payload, refund: Doc): Promise<boolean> {
   const orderId = str(refund.order);
   if (!orderId || str(refund.status) !== 'COMPLETED' || refund.mail_sent_at) return false;
-  const order = (await payload.findByID({
-    collection: 'orders',
-    id: orderId,
-    depth: 0,
-    overrideAccess: true,
-    disableErrors: true,
-  })) as Doc | null;
+  const order = await orderById(payload, orderId);
   // The demo seed's orders have made-up payers.
   if (!order || order.demo === true || !str(order.payer_email_address)) return false;
   const now = new Date();
@@ -455,13 +453,7 @@ export async function learnRefund(payload: Payload, outcome: PayPalRefund, captu
 async function repairCompleted(payload: Payload, refund: Doc): Promise<boolean> {
   const orderId = str(refund.order);
   if (!orderId) return false;
-  const order = (await payload.findByID({
-    collection: 'orders',
-    id: orderId,
-    depth: 0,
-    overrideAccess: true,
-    disableErrors: true,
-  })) as Doc | null;
+  const order = await orderById(payload, orderId);
   if (!order) return false;
   const totals = refundTotals(order, await orderRefunds(payload, orderId));
   const totalsBehind = str(order.transaction_refunded_amount || '0.00') !== amountOf(totals.refunded);
