@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload';
-import { MAX_RECIPE_PRODUCTS } from '@shop/shared/admin';
+import { MAX_RECIPE_PRODUCT_QUANTITY, MAX_RECIPE_PRODUCTS } from '@shop/shared/admin';
+import { recipeProductsRowsHook } from '../hooks/recipe-products-rows';
 import { isStaff, publishedVersionsOrStaff } from '../access/roles';
 import { richTextEditor } from '../fields/rich-text';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
@@ -29,16 +30,38 @@ export const Recipes: CollectionConfig = {
     { name: 'ingredients', type: 'array', fields: [{ name: 'item', type: 'text', required: true, maxLength: 200 }] },
     { name: 'body', type: 'richText', editor: richTextEditor },
     {
-      // What the storefront's "Add all to cart" offers, in this order; shoppers only see published products.
+      // What the storefront's "Add all to cart" offers, in this order and in these amounts; shoppers only see
+      // published products. Each row was a plain relationship until migration recipe_product_quantities.
       name: 'products',
-      type: 'relationship',
-      relationTo: 'products',
-      hasMany: true,
+      type: 'array',
       maxRows: MAX_RECIPE_PRODUCTS,
+      labels: { singular: 'Product', plural: 'Products' },
+      hooks: { beforeValidate: [recipeProductsRowsHook] },
       admin: {
-        isSortable: true,
-        description: `The shop's products this recipe uses (at most ${MAX_RECIPE_PRODUCTS}), in the order shoppers see them.`,
+        description: `The shop's products this recipe uses (at most ${MAX_RECIPE_PRODUCTS}), in the order shoppers see them, each with how many "Add all to cart" puts in the cart.`,
+        initCollapsed: false,
       },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'product', type: 'relationship', relationTo: 'products', required: true, admin: { width: '70%' } },
+            {
+              name: 'quantity',
+              type: 'number',
+              required: true,
+              defaultValue: 1,
+              min: 1,
+              max: MAX_RECIPE_PRODUCT_QUANTITY,
+              admin: { step: 1, width: '30%' },
+              validate: (value: unknown) =>
+                Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_RECIPE_PRODUCT_QUANTITY
+                  ? true
+                  : `A whole number from 1 to ${MAX_RECIPE_PRODUCT_QUANTITY}`,
+            },
+          ],
+        },
+      ],
     },
   ],
   hooks: {

@@ -8,6 +8,7 @@ import * as migration_20261124_064103_shop_address from './20261124_064103_shop_
 import * as migration_20261124_064302_recipe_products from './20261124_064302_recipe_products';
 import * as migration_20261126_224521_demo_orders from './20261126_224521_demo_orders';
 import * as migration_20261126_225622_refunds_replies_shipping_mails from './20261126_225622_refunds_replies_shipping_mails';
+import * as migration_20261126_233800_recipe_product_quantities from './20261126_233800_recipe_product_quantities';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261126_225622_refunds_replies_shipping_mails.up,
     down: migration_20261126_225622_refunds_replies_shipping_mails.down,
-    name: '20261126_225622_refunds_replies_shipping_mails'
+    name: '20261126_225622_refunds_replies_shipping_mails',
+  },
+  {
+    up: migration_20261126_233800_recipe_product_quantities.up,
+    down: migration_20261126_233800_recipe_product_quantities.down,
+    name: '20261126_233800_recipe_product_quantities'
   },
 ];

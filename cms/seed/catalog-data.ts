@@ -41,8 +41,11 @@ export interface SeedRecipe {
   intro: { before: string; bold: string; after: string };
   /** Where to read about the dish (the body's closing paragraph links to it, in a new tab). */
   reading: { label: string; url: string };
-  /** The shop's products the recipe uses, by name (the recipe page's "Add all to cart"). */
-  products: string[];
+  /**
+   * The shop's products the recipe uses, by name (the recipe page's "Add all to cart"); a `[name, quantity]`
+   * pair when it takes more than one.
+   */
+  products: Array<string | [string, number]>;
 }
 
 /** In the order the shop displays them (shop-settings categories_order). */
@@ -701,7 +704,8 @@ export const RECIPES: SeedRecipe[] = [
   },
   {
     name: 'Paccheri with Slow-Cooked Ragù',
-    products: ['Paccheri di Gragnano IGP 500 g', 'Ragù alla Bolognese 350 g'],
+    // Two jars of ragù for 500 g of paccheri.
+    products: ['Paccheri di Gragnano IGP 500 g', ['Ragù alla Bolognese 350 g', 2]],
     addedDaysAgo: 20,
     intro: {
       before: 'Serves six in twenty minutes. The ragù in the jar has already had its ',

@@ -248,7 +248,11 @@ async function writeDocuments(
           richTextParagraph([richTextText('Read more: '), richTextLink(r.reading.label, r.reading.url, true)]),
         ]),
         img: image('recipe', r.name),
-        products: r.products.map(productId),
+        products: r.products.map((entry) =>
+          typeof entry === 'string'
+            ? { product: productId(entry), quantity: 1 }
+            : { product: productId(entry[0]), quantity: entry[1] },
+        ),
         _status: 'published',
         createdAt: daysAgo(r.addedDaysAgo, i),
         updatedAt: daysAgo(r.addedDaysAgo, i),

@@ -1,5 +1,5 @@
 import type { Payload, Where } from 'payload';
-import { discountedUnitPrice, rankProducts, searchTerms, type SearchableProduct } from '@shop/shared';
+import { discountedUnitPrice, rankProducts, recipeLines, searchTerms, type SearchableProduct } from '@shop/shared';
 import type { CategoryDetail, PublicCategory, PublicProduct, Recipe, RecipeProduct, Suggestion } from '@shop/shared';
 import { onStorefront } from '../access/published-or-admin';
 import { notFound } from '../lib/app-error';
@@ -268,20 +268,21 @@ async function loadTopProducts(payload: Payload, categoryId: string): Promise<Pu
  */
 const PUBLISHED_RECIPE: Where = { _status: { equals: 'published' } };
 
-/** Relationship values at depth 0 are ids; a populated one (never here, but cheap to allow) is a document. */
-const relationIds = (value: unknown): string[] =>
-  Array.isArray(value) ? value.map((v) => String(typeof v === 'object' && v !== null ? (v as Doc).id : v)) : [];
-
 /**
  * The products each recipe names, in its order, as product cards show them: one query for all the recipes,
  * published and due ones only (`productsInOrder` states the storefront rule), so a product taken off the
  * shop drops out of every recipe at once. Cached with the recipe, so a price change clears both together.
  */
 async function recipeProducts(payload: Payload, recipes: Doc[]): Promise<RecipeProduct[][]> {
-  const idsPerRecipe = recipes.map((doc) => relationIds(doc.products));
-  const sold = await productsInOrder(payload, [...new Set(idsPerRecipe.flat())]);
+  const linesPerRecipe = recipes.map((doc) => recipeLines(doc.products));
+  const sold = await productsInOrder(payload, [...new Set(linesPerRecipe.flat().map((line) => line.id))]);
   const byId = new Map(sold.map((p) => [p.id, { ...p, unit_price: discountedUnitPrice(p) }]));
-  return idsPerRecipe.map((ids) => ids.flatMap((id) => byId.get(id) ?? []));
+  return linesPerRecipe.map((lines) =>
+    lines.flatMap(({ id, quantity }) => {
+      const product = byId.get(id);
+      return product ? [{ ...product, recipe_quantity: quantity }] : [];
+    }),
+  );
 }
 
 async function toRecipes(payload: Payload, docs: unknown[]): Promise<Recipe[]> {

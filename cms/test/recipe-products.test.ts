@@ -3,7 +3,7 @@
  * (GET/PUT /api/v2/admin/recipes[/:id]); the storefront's recipe carries the published ones with their prices
  * after discounts and their availability. A write here keeps the recipe's publication state and the /cms
  * panel's drafts, is audited, and refuses unknown or unpublished products without changing anything. A
- * database made before the field existed gains it at start (migration 20261124_064302_recipe_products).
+ * database made before quantities existed keeps its lists as one of each (migration recipe_product_quantities).
  */
 import path from 'node:path';
 import { createClient } from '@libsql/client';
@@ -137,6 +137,82 @@ describe('the admin chooses the products, the storefront shows them', () => {
   });
 });
 
+describe('how many of each product (issue 23)', () => {
+  const quantities = (products: Json[]) => products.map((p) => [p.id, p.recipe_quantity ?? p.quantity]);
+
+  it('when the admin sets two jars of one product, then the admin and the public recipe carry the quantities', async () => {
+    const { oil, vinegar } = await shelf();
+    const recipe = await createRecipe(admin);
+    const res = await putProducts(recipe.id, [{ id: oil.id, quantity: 2 }, vinegar.id]);
+    expect(res.status).toBe(200);
+    expect(quantities(res.body.result.products)).toEqual([
+      [oil.id, 2],
+      [vinegar.id, 1],
+    ]);
+    expect(quantities((await adminRecipe(recipe.id)).products)).toEqual([
+      [oil.id, 2],
+      [vinegar.id, 1],
+    ]);
+    const shown = (await publicRecipe(recipe.id)).body.result.products as Json[];
+    expect(shown.map((p) => [p.id, p.recipe_quantity])).toEqual([
+      [oil.id, 2],
+      [vinegar.id, 1],
+    ]);
+    const list = (await admin.api('/api/v2/admin/recipes')).body.result as Json[];
+    expect(quantities(list.find((r) => r.id === recipe.id)!.products)).toEqual([
+      [oil.id, 2],
+      [vinegar.id, 1],
+    ]);
+  });
+
+  it("when a quantity is set through Payload's REST API, then /api/recipes stores the rows and the storefront adds that many", async () => {
+    const { oil, vinegar } = await shelf();
+    const recipe = await createRecipe(admin);
+    const res = await editor.api(`/api/recipes/${recipe.id}`, {
+      method: 'PATCH',
+      json: {
+        products: [
+          { product: vinegar.id, quantity: 3 },
+          { product: oil.id, quantity: 1 },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    const stored = (await admin.api(`/api/recipes/${recipe.id}?depth=0`)).body;
+    expect(stored.products.map((row: Json) => [row.product, row.quantity])).toEqual([
+      [vinegar.id, 3],
+      [oil.id, 1],
+    ]);
+    const shown = (await publicRecipe(recipe.id)).body.result.products as Json[];
+    expect(shown.map((p) => [p.id, p.recipe_quantity])).toEqual([
+      [vinegar.id, 3],
+      [oil.id, 1],
+    ]);
+    expect(quantities((await adminRecipe(recipe.id)).products)).toEqual([
+      [vinegar.id, 3],
+      [oil.id, 1],
+    ]);
+  });
+
+  it.each([0, 100, 1.5])(
+    'when a quantity is %s, then 400 from /api/v2 and from /api/recipes and the recipe keeps its list',
+    async (quantity) => {
+      const { oil } = await shelf();
+      const recipe = await createRecipe(admin);
+      await putProducts(recipe.id, [{ id: oil.id, quantity: 2 }]);
+      const v2 = await putProducts(recipe.id, [{ id: oil.id, quantity }]);
+      expect(v2.status).toBe(400);
+      expect(isEnvelope(v2)).toBe(true);
+      const rest = await admin.api(`/api/recipes/${recipe.id}`, {
+        method: 'PATCH',
+        json: { products: [{ product: oil.id, quantity }] },
+      });
+      expect(rest.status).toBe(400);
+      expect(quantities((await adminRecipe(recipe.id)).products)).toEqual([[oil.id, 2]]);
+    },
+  );
+});
+
 describe('refused writes change nothing', () => {
   it.each([
     [
@@ -201,7 +277,14 @@ describe('drafts and publication are kept', () => {
     expect(live.name).toBe(recipe.name);
     expect(ids(live.products)).toEqual([oil.id, vinegar.id]);
     const draft = (await admin.api(`/api/recipes/${recipe.id}?draft=true&depth=0`)).body;
-    expect(draft).toMatchObject({ name: 'Unfinished new name', _status: 'draft', products: [oil.id, vinegar.id] });
+    expect(draft).toMatchObject({
+      name: 'Unfinished new name',
+      _status: 'draft',
+      products: [
+        { product: oil.id, quantity: 1 },
+        { product: vinegar.id, quantity: 1 },
+      ],
+    });
   });
 
   it('when a recipe was never published, then the products go into its draft and shoppers still do not see it', async () => {
@@ -237,8 +320,18 @@ describe('drafts and publication are kept', () => {
     expect(entries).toHaveLength(2);
     // Newest first; only the product list changed.
     expect(entries[0]).toMatchObject({ collection: 'recipes', by: `Shop Owner <${admin.email}>` });
-    expect(entries[0].changes).toEqual({ products: { before: [oil.id], after: [vinegar.id, oil.id] } });
-    expect(entries[1].changes).toEqual({ products: { before: [], after: [oil.id] } });
+    const rows = (list: Json[]) => list.map((row) => [row.product, row.quantity]);
+    expect(Object.keys(entries[0].changes)).toEqual(['products']);
+    expect(rows(entries[0].changes.products.before)).toEqual([[oil.id, 1]]);
+    expect(rows(entries[0].changes.products.after)).toEqual([
+      [vinegar.id, 1],
+      [oil.id, 1],
+    ]);
+    // The oil's row is the same row before and after: only the vinegar is new.
+    expect(entries[0].changes.products.after[1].id).toBe(entries[0].changes.products.before[0].id);
+    expect(entries[1].changes).toEqual({
+      products: { before: [], after: [expect.objectContaining({ product: oil.id })] },
+    });
   });
 });
 
@@ -308,22 +401,38 @@ describe("the /cms panel's product picker", () => {
   });
 });
 
-describe('a database from before the field', () => {
-  it('when a shop whose database lacks the recipe products tables starts, then the migration adds them and its recipes work', async () => {
+describe('a database from before the quantities', () => {
+  it('when a shop whose recipes name products without quantities starts, then the migration keeps every product, in order, as one of each', async () => {
     const old = await startServer();
     try {
       const oldAdmin = await old.loginAdmin();
       const recipe = await createRecipe(oldAdmin, { name: `Older ${uid()}` });
-      const product = await createProduct(oldAdmin, { price: 4.2 });
+      const first = await createProduct(oldAdmin, { price: 4.2 });
+      const second = await createProduct(oldAdmin, { price: 3 });
       await old.kill();
-      // Back to the schema of the migration before: the two tables gone and the migration not recorded.
+      // Back to the schema before migration recipe_product_quantities: the relationship tables, holding the
+      // recipe's two products (second, then first) and its version's, and the migration not recorded.
       const db = createClient({ url: `file:${path.join(old.dataDir, 'shop.db')}` });
       try {
+        const version = (await db.execute({ sql: 'SELECT id FROM _recipes_v WHERE parent_id = ?', args: [recipe.id] }))
+          .rows[0].id;
         await db.batch(
           [
-            'DROP TABLE recipes_rels',
-            'DROP TABLE _recipes_v_rels',
-            "DELETE FROM payload_migrations WHERE name = '20261124_064302_recipe_products'",
+            'DROP TABLE recipes_products',
+            'DROP TABLE _recipes_v_version_products',
+            `CREATE TABLE recipes_rels (id integer PRIMARY KEY NOT NULL, "order" integer, parent_id text(36) NOT NULL,
+              path text NOT NULL, products_id text(36))`,
+            `CREATE TABLE _recipes_v_rels (id integer PRIMARY KEY NOT NULL, "order" integer, parent_id text(36) NOT NULL,
+              path text NOT NULL, products_id text(36))`,
+            {
+              sql: `INSERT INTO recipes_rels ("order", parent_id, path, products_id) VALUES (1, ?, 'products', ?), (2, ?, 'products', ?)`,
+              args: [recipe.id, second.id, recipe.id, first.id],
+            },
+            {
+              sql: `INSERT INTO _recipes_v_rels ("order", parent_id, path, products_id) VALUES (1, ?, 'products', ?), (2, ?, 'products', ?)`,
+              args: [version, second.id, version, first.id],
+            },
+            "DELETE FROM payload_migrations WHERE name LIKE '%_recipe_product_quantities'",
           ],
           'write',
         );
@@ -333,15 +442,25 @@ describe('a database from before the field', () => {
 
       await old.restart();
       const upgraded = await old.loginAdmin();
-      const before = await old.api(`/api/v2/recipes/${recipe.id}`);
-      expect([before.status, before.body.result.name, before.body.result.products]).toEqual([200, recipe.name, []]);
+      const shown = (await old.api(`/api/v2/recipes/${recipe.id}`)).body.result;
+      expect(shown.products.map((p: Json) => [p.id, p.recipe_quantity])).toEqual([
+        [second.id, 1],
+        [first.id, 1],
+      ]);
+      const inAdmin = (await upgraded.api(`/api/v2/admin/recipes/${recipe.id}`)).body.result;
+      expect(inAdmin.products.map((p: Json) => [p.id, p.quantity])).toEqual([
+        [second.id, 1],
+        [first.id, 1],
+      ]);
+      const draft = (await upgraded.api(`/api/recipes/${recipe.id}?draft=true&depth=0`)).body;
+      expect(draft.products.map((row: Json) => row.product)).toEqual([second.id, first.id]);
       const res = await upgraded.api(`/api/v2/admin/recipes/${recipe.id}`, {
         method: 'PUT',
-        json: { products: [product.id] },
+        json: { products: [{ id: first.id, quantity: 2 }] },
       });
       expect(res.status).toBe(200);
       const after = (await old.api(`/api/v2/recipes/${recipe.id}`)).body.result;
-      expect(after.products.map((p: Json) => [p.id, p.unit_price])).toEqual([[product.id, 4.2]]);
+      expect(after.products.map((p: Json) => [p.id, p.recipe_quantity])).toEqual([[first.id, 2]]);
     } finally {
       await old.stop();
     }

@@ -82,7 +82,7 @@ for (const size of [DESKTOP, PHONE]) {
       });
 
       await test.step('"Add all to cart" adds the two available ones and names the one that is not', async () => {
-        const button = page.getByRole('button', { name: `Add all products for ${recipeName} to cart` });
+        const button = page.getByRole('button', { name: `Add all to cart: the products for ${recipeName}` });
         await button.click();
         const message = page.getByTestId('recipe-cart-message');
         await expect(message).toHaveAttribute('aria-live', 'polite');
@@ -170,11 +170,18 @@ test('the content panel’s recipe edit view shows the products field with the r
   // Whatever an earlier test left there: the names the recipe page lists, in the same order.
   const res = await page.request.get(`/api/v2/recipes/${recipeId}`);
   const names = ((await res.json()) as { result: { products: { name: string }[] } }).result.products.map((p) => p.name);
-  // Each chosen product is a chip named "<name> Edit <name> Remove", in the list's order.
-  const chips = page.locator('.field-type.relationship').getByRole('button', { name: / Remove$/ });
-  await expect(chips).toHaveCount(names.length);
-  for (const [i, name] of names.entries())
-    await expect(chips.nth(i)).toHaveAccessibleName(`${name} Edit ${name} Remove`);
+  const quantities = (
+    (await res.json()) as { result: { products: { recipe_quantity: number }[] } }
+  ).result.products.map((p) => p.recipe_quantity);
+  // Each chosen product is a row of the array (issue 23): its product, then how many the recipe uses.
+  const products = field.getByRole('button', { name: /^Edit / });
+  const amounts = field.getByRole('spinbutton', { name: /^Quantity/ });
+  await expect(products).toHaveCount(names.length);
+  await expect(amounts).toHaveCount(names.length);
+  for (const [i, name] of names.entries()) {
+    await expect(products.nth(i)).toHaveAccessibleName(`Edit ${name}`);
+    await expect(amounts.nth(i)).toHaveValue(String(quantities[i]));
+  }
   await field.scrollIntoViewIfNeeded();
   const file = screenshotPath(testInfo, 'recipe-products', DESKTOP.width).replace('storefront-', 'cms-');
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });

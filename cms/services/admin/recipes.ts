@@ -1,10 +1,10 @@
 import type { Payload, PayloadRequest } from 'payload';
+import { recipeLines, type RecipeLine } from '@shop/shared';
 import type { AdminRecipe, AdminRecipeProduct, RecipeAdminStatus } from '@shop/shared/admin';
 import { badRequest } from '../../lib/app-error';
 import { withTransaction } from '../../lib/transaction';
 import { num, str, type Doc } from '../mappers';
 import { findByIdOr404 } from './admin-queries';
-import { refIds } from './catalog-refs';
 import type { AdminUser } from './sales';
 
 /**
@@ -48,13 +48,34 @@ async function productsById(payload: Payload, user: AdminUser, ids: string[]): P
   return new Map((res.docs as Doc[]).map((doc) => [String(doc.id), doc]));
 }
 
-const toAdminRecipeProduct = (doc: Doc): AdminRecipeProduct => ({
+const toAdminRecipeProduct = (doc: Doc, quantity: number): AdminRecipeProduct => ({
   id: String(doc.id),
   name: str(doc.name),
   price: num(doc.price),
   published: Boolean(doc.published),
   inventory_stock: Boolean(doc.inventory_stock),
+  quantity,
 });
+
+/** The ids a stored product list names. */
+const lineIds = (value: unknown): string[] => recipeLines(value).map((line) => line.id);
+
+/**
+ * The list as the recipe stores it: one row per product with its quantity. A product already in `doc`'s list
+ * keeps its row id, so an unchanged row is not a change (the audit log compares the rows).
+ */
+function toRows(doc: Doc, lines: readonly RecipeLine[]): Array<Record<string, unknown>> {
+  const rowIds = new Map<string, string>();
+  for (const row of Array.isArray(doc.products) ? doc.products : []) {
+    if (typeof row === 'object' && row !== null && 'product' in row && 'id' in row) {
+      rowIds.set(String((row as Doc).product), String((row as Doc).id));
+    }
+  }
+  return lines.map(({ id, quantity }) => {
+    const rowId = rowIds.get(id);
+    return rowId ? { id: rowId, product: id, quantity } : { product: id, quantity };
+  });
+}
 
 /**
  * `latest` is the newest version (what the panel shows and the next publish sends to shoppers); after a write
@@ -65,9 +86,9 @@ function toAdminRecipe(latest: Doc, published: Doc | undefined, products: Map<st
     id: String(latest.id),
     name: str(latest.name),
     status: statusOf(published, latest),
-    products: refIds(latest.products).flatMap((id) => {
+    products: recipeLines(latest.products).flatMap(({ id, quantity }) => {
       const doc = products.get(id);
-      return doc ? [toAdminRecipeProduct(doc)] : [];
+      return doc ? [toAdminRecipeProduct(doc, quantity)] : [];
     }),
     updated_at: str(latest.updatedAt),
   };
@@ -85,7 +106,7 @@ export async function listAdminRecipes(payload: Payload, user: AdminUser): Promi
   const products = await productsById(
     payload,
     user,
-    docs.flatMap((doc) => refIds(doc.products)),
+    docs.flatMap((doc) => lineIds(doc.products)),
   );
   return docs.map((doc) => toAdminRecipe(doc, publishedById.get(String(doc.id)), products));
 }
@@ -112,7 +133,7 @@ async function readRecipe(
 
 export async function getAdminRecipe(payload: Payload, user: AdminUser, id: string): Promise<AdminRecipe> {
   const { stored, latest } = await readRecipe(payload, user, id);
-  return toAdminRecipe(latest, stored, await productsById(payload, user, refIds(latest.products)));
+  return toAdminRecipe(latest, stored, await productsById(payload, user, lineIds(latest.products)));
 }
 
 /**
@@ -133,7 +154,7 @@ async function assertSellable(payload: Payload, user: AdminUser, ids: string[]):
 }
 
 /**
- * Replaces the recipe's product list, keeping its publication state:
+ * Replaces the recipe's product list (each product with its quantity), keeping its publication state:
  * - published, no pending draft: the published record gets the list (one publish of its own content);
  * - published with a pending draft: the published record gets the list from its own content (the draft's
  *   text must not go live), then the draft is saved again with the list, so it stays the newest version and
@@ -146,20 +167,24 @@ export async function setRecipeProducts(
   req: PayloadRequest,
   user: AdminUser,
   id: string,
-  productIds: string[],
+  lines: RecipeLine[],
 ): Promise<AdminRecipe> {
   await findByIdOr404(req.payload, 'recipes', user, id, RECIPE_NOT_FOUND);
-  await assertSellable(req.payload, user, productIds);
+  await assertSellable(
+    req.payload,
+    user,
+    lines.map((line) => line.id),
+  );
   await withTransaction(req, async () => {
     const { stored, latest } = await readRecipe(req.payload, user, id, req);
     const write = (data: Record<string, unknown>, draft: boolean) =>
       req.payload.update({ collection: 'recipes', id, data, draft, depth: 0, req, user, overrideAccess: false });
     const status = statusOf(stored, latest);
     if (status !== 'draft') {
-      await write({ ...contentOf(stored), products: productIds, _status: 'published' }, false);
+      await write({ ...contentOf(stored), products: toRows(stored, lines), _status: 'published' }, false);
     }
     if (status !== 'published') {
-      await write({ ...contentOf(latest), products: productIds, _status: 'draft' }, true);
+      await write({ ...contentOf(latest), products: toRows(latest, lines), _status: 'draft' }, true);
     }
   });
   return getAdminRecipe(req.payload, user, id);

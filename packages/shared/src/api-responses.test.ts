@@ -165,7 +165,7 @@ describe('the storefront replies', () => {
 
   it('when a recipe with rich text and products is sent, then it parses as sent, unknown rich-text keys kept', () => {
     roundTrip(r.richTextValueSchema, richText);
-    roundTrip(r.recipeProductSchema, { ...product, unit_price: 16.5 });
+    roundTrip(r.recipeProductSchema, { ...product, unit_price: 16.5, recipe_quantity: 2 });
     roundTrip(r.recipeSchema, {
       id: 'r1',
       name: 'Bruschetta',
@@ -175,7 +175,7 @@ describe('the storefront replies', () => {
       body: richText,
       img: image,
       created_at: AT,
-      products: [{ ...product, unit_price: 16.5 }],
+      products: [{ ...product, unit_price: 16.5, recipe_quantity: 1 }],
     });
   });
 
@@ -368,7 +368,7 @@ describe('the control centre’s replies', () => {
       id: 'r1',
       name: 'Bruschetta',
       status: 'changed',
-      products: [{ id: 'p1', name: 'Olio Nuovo', price: 18.5, published: true, inventory_stock: false }],
+      products: [{ id: 'p1', name: 'Olio Nuovo', price: 18.5, published: true, inventory_stock: false, quantity: 2 }],
       updated_at: AT,
     });
   });

@@ -171,7 +171,11 @@ export const richTextValueSchema: z.ZodType<RichTextValue> = z
   .meta({ id: 'RichText', description: 'A Lexical rich-text value; image nodes carry their ImageRef.' });
 
 export const recipeProductSchema = z
-  .object({ ...productShape, unit_price: z.number().meta({ description: 'One unit after its discount.' }) })
+  .object({
+    ...productShape,
+    unit_price: z.number().meta({ description: 'One unit after its discount.' }),
+    recipe_quantity: z.number().int().min(1).meta({ description: 'How many of it the recipe uses.' }),
+  })
   .meta({ id: 'RecipeProduct' });
 
 export const recipeSchema = z
@@ -483,6 +487,7 @@ export const adminRecipeProductSchema = z
     price: z.number(),
     published: z.boolean(),
     inventory_stock: z.boolean(),
+    quantity: z.number().int().min(1).meta({ description: 'How many of it the recipe uses.' }),
   })
   .meta({ id: 'AdminRecipeProduct' });
 export const adminRecipeSchema = z

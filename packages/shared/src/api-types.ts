@@ -75,6 +75,8 @@ export interface Recipe {
  */
 export interface RecipeProduct extends PublicProduct {
   unit_price: number;
+  /** How many of it the recipe uses: what "Add all to cart" adds (1 for lists saved before quantities). */
+  recipe_quantity: number;
 }
 
 export interface PublicConfig {

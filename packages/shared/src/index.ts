@@ -12,3 +12,4 @@ export * from './search';
 export * from './seo';
 export * from './refunds';
 export * from './tracking';
+export * from './recipe-lines';

@@ -6,7 +6,7 @@ const product = (name: string, inventory_stock = true) => ({ id: name.toLowerCas
 describe('addAllMessage', () => {
   it('when every product was added, then it says how many and names nothing else', () => {
     expect(addAllMessage({ added: [product('Oil'), product('Pasta')], unavailable: [], full: [] })).toEqual({
-      tone: 'info',
+      tone: 'success',
       title: 'Added 2 products to your cart.',
       detail: '',
     });
@@ -30,6 +30,18 @@ describe('addAllMessage', () => {
       tone: 'warning',
       title: 'Nothing was added to your cart.',
       detail: 'Not available at the moment: Balsamico. Your cart is full, so Oil could not be added.',
+    });
+  });
+});
+
+describe('addAllMessage with recipe quantities (issue 23)', () => {
+  it('when a product went in twice, then the title counts the products and the items, in the success tone', () => {
+    const ragu = { id: 'r', name: 'Ragù', inventory_stock: true, quantity: 2 };
+    const pasta = { id: 'p', name: 'Pasta', inventory_stock: true, quantity: 1 };
+    expect(addAllMessage({ added: [ragu, pasta], unavailable: [], full: [] })).toEqual({
+      tone: 'success',
+      title: 'Added 2 products (3 items) to your cart.',
+      detail: '',
     });
   });
 });

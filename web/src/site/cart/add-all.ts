@@ -1,7 +1,7 @@
 import type { AddAllResult } from './store';
 
 export interface AddAllMessage {
-  tone: 'info' | 'warning';
+  tone: 'success' | 'warning';
   title: string;
   /** Empty when everything was added. */
   detail: string;
@@ -22,9 +22,12 @@ export function addAllMessage(result: AddAllResult): AddAllMessage {
   if (result.full.length > 0) {
     missing.push(`Your cart is full, so ${names(result.full)} could not be added.`);
   }
+  const units = result.added.reduce((sum, product) => sum + (product.quantity ?? 1), 0);
   const title =
-    result.added.length > 0
-      ? `Added ${productCount(result.added.length)} to your cart.`
-      : 'Nothing was added to your cart.';
-  return { tone: missing.length > 0 ? 'warning' : 'info', title, detail: missing.join(' ') };
+    result.added.length === 0
+      ? 'Nothing was added to your cart.'
+      : units > result.added.length
+        ? `Added ${productCount(result.added.length)} (${units} items) to your cart.`
+        : `Added ${productCount(result.added.length)} to your cart.`;
+  return { tone: missing.length > 0 ? 'warning' : 'success', title, detail: missing.join(' ') };
 }

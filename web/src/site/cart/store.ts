@@ -28,6 +28,8 @@ export interface CartProductRef {
   id: string;
   name: string;
   inventory_stock: boolean;
+  /** How many to add (a recipe's quantity); 1 when absent. */
+  quantity?: number;
 }
 
 /** What `addAll` did with each product it was given. */
@@ -129,7 +131,7 @@ export const cartStore = {
         result.unavailable.push(product);
         continue;
       }
-      const after = addItem(next, product.id, 1);
+      const after = addItem(next, product.id, product.quantity ?? 1);
       if (after === next) {
         result.full.push(product);
         continue;

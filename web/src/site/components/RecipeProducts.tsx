@@ -5,7 +5,7 @@ import { useShopState } from '../../app/shop-state';
 import { addAllMessage, type AddAllMessage } from '../cart/add-all';
 import { cartStore } from '../cart/store';
 import { Button } from '../ui/Button';
-import { ExclamationCircleFilledIcon, InfoCircleFilledIcon, ShoppingCartIcon } from '../ui/icons';
+import { CheckCircleFilledIcon, ExclamationCircleFilledIcon, ShoppingCartIcon } from '../ui/icons';
 import { Tag } from '../ui/Tag';
 import { AssetImage } from './AssetImage';
 import { Price } from './Price';
@@ -17,7 +17,7 @@ interface Props {
 
 /**
  * The shop's products a recipe uses (issue 15 part 3): each with its size, price after discount and whether
- * it can be bought now, and "Add all to cart", which puts one more of each available product in the cart and
+ * it can be bought now, and "Add all to cart", which puts the recipe's quantity of each available product in the cart and
  * then says, in a live region, how many went in and which were not available.
  */
 export function RecipeProducts({ recipeName, products }: Props) {
@@ -25,8 +25,9 @@ export function RecipeProducts({ recipeName, products }: Props) {
   const [message, setMessage] = useState<AddAllMessage | null>(null);
   if (products.length === 0) return null;
 
-  const addAll = () => setMessage(addAllMessage(cartStore.addAll(products)));
-  const Icon = message?.tone === 'warning' ? ExclamationCircleFilledIcon : InfoCircleFilledIcon;
+  const addAll = () =>
+    setMessage(addAllMessage(cartStore.addAll(products.map((p) => ({ ...p, quantity: p.recipe_quantity })))));
+  const Icon = message?.tone === 'warning' ? ExclamationCircleFilledIcon : CheckCircleFilledIcon;
 
   return (
     <section className="recipe-products" aria-labelledby="recipe-products-title" data-testid="recipe-products">
@@ -55,6 +56,11 @@ export function RecipeProducts({ recipeName, products }: Props) {
                   {product.name}
                 </Link>
                 <div className="recipe-product-meta">
+                  {product.recipe_quantity > 1 && (
+                    <span className="recipe-product-quantity" data-testid="recipe-product-quantity">
+                      {product.recipe_quantity} ×
+                    </span>
+                  )}
                   <Price product={product} currency={currency} />
                   {size && <span className="recipe-product-size">{size}</span>}
                   {product.inventory_stock ? (
@@ -77,7 +83,8 @@ export function RecipeProducts({ recipeName, products }: Props) {
         size="large"
         block
         icon={<ShoppingCartIcon />}
-        aria-label={`Add all products for ${recipeName} to cart`}
+        // The accessible name starts with the visible label (WCAG 2.5.3, label in name).
+        aria-label={`Add all to cart: the products for ${recipeName}`}
         data-testid="recipe-add-all"
         onClick={addAll}
       >

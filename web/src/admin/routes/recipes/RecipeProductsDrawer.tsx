@@ -1,10 +1,16 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
-import { type AdminRecipe, type AdminRecipeProduct, formatMoney, MAX_RECIPE_PRODUCTS } from '@shop/shared/admin';
-import { Alert, Button, Drawer, Empty, Select, Space, Tag, Typography } from 'antd';
+import {
+  type AdminRecipe,
+  type AdminRecipeProduct,
+  formatMoney,
+  MAX_RECIPE_PRODUCT_QUANTITY,
+  MAX_RECIPE_PRODUCTS,
+} from '@shop/shared/admin';
+import { Alert, Button, Drawer, Empty, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { handleResult } from '../../../lib/notify';
 import { refreshRecipes, saveRecipeProducts, useAdminRecipe, useProductChoices } from '../../api/recipes';
-import { mergeSelection, moveItem, refusalLines } from './recipe-products';
+import { mergeSelection, moveItem, productLines, refusalLines } from './recipe-products';
 
 interface Props {
   /** The recipe being edited; null closes the drawer. */
@@ -34,12 +40,13 @@ function ProductLabel({ product }: { product: AdminRecipeProduct }) {
   );
 }
 
-const toChoice = (p: AdminRecipeProduct): AdminRecipeProduct => ({
+const toChoice = (p: Omit<AdminRecipeProduct, 'quantity'>): AdminRecipeProduct => ({
   id: p.id,
   name: p.name,
   price: p.price,
   published: p.published,
   inventory_stock: p.inventory_stock,
+  quantity: 1,
 });
 
 /**
@@ -70,6 +77,10 @@ export function RecipeProductsDrawer({ recipe, width, onClose }: Props) {
  */
 function RecipeProductsForm({ recipe, onClose }: { recipe: AdminRecipe; onClose: () => void }) {
   const [ids, setIds] = useState<string[]>(() => recipe.products.map((p) => p.id));
+  /** How many of each product "Add all to cart" adds; a product without an entry uses 1. */
+  const [quantities, setQuantities] = useState<Record<string, number>>(() =>
+    Object.fromEntries(recipe.products.map((p) => [p.id, p.quantity])),
+  );
   /** Products met in earlier searches, so a chosen one keeps its name after the search moves on. */
   const [seen, setSeen] = useState<Known>(() => new Map());
   const [typed, setTyped] = useState('');
@@ -106,7 +117,16 @@ function RecipeProductsForm({ recipe, onClose }: { recipe: AdminRecipe; onClose:
     }));
   }, [choices, ids, known]);
 
-  const changed = ids.join() !== recipe.products.map((p) => p.id).join();
+  const lines = productLines(ids, quantities);
+  const changed =
+    JSON.stringify(lines) !==
+    JSON.stringify(
+      productLines(
+        recipe.products.map((p) => p.id),
+        quantities,
+        recipe.products,
+      ),
+    );
 
   const choose = (next: string[]) => {
     setSeen((current) => {
@@ -123,7 +143,7 @@ function RecipeProductsForm({ recipe, onClose }: { recipe: AdminRecipe; onClose:
 
   const save = async () => {
     setSaving(true);
-    const envelope = await saveRecipeProducts(recipe.id, { products: ids });
+    const envelope = await saveRecipeProducts(recipe.id, { products: lines });
     setSaving(false);
     const kind = handleResult(envelope, { method: 'put', success: { title: 'Recipe products saved' } });
     if (kind === 'invalid') {
@@ -138,9 +158,9 @@ function RecipeProductsForm({ recipe, onClose }: { recipe: AdminRecipe; onClose:
   return (
     <Space orientation="vertical" size="middle" className="recipe-drawer-body">
       <Typography.Paragraph type="secondary" className="recipe-drawer-help">
-        Shoppers see these products on the recipe page, in this order, with an “Add all to cart” button. Up to{' '}
-        {MAX_RECIPE_PRODUCTS}; only published products can be chosen. The recipe&apos;s text and publishing stay in the
-        content panel.
+        Shoppers see these products on the recipe page, in this order, with an “Add all to cart” button that adds the
+        quantity given here. Up to {MAX_RECIPE_PRODUCTS}; only published products can be chosen. The recipe&apos;s text
+        and publishing stay in the content panel.
       </Typography.Paragraph>
       <label className="recipe-drawer-label" htmlFor="recipe-products-select">
         Products
@@ -186,7 +206,21 @@ function RecipeProductsForm({ recipe, onClose }: { recipe: AdminRecipe; onClose:
               <li key={id} className="recipe-drawer-item" data-testid="recipe-drawer-item">
                 <span className="recipe-drawer-position">{index + 1}</span>
                 <span className="recipe-drawer-name">{product ? <ProductLabel product={product} /> : id}</span>
-                <Space size={4}>
+                <Space size={4} wrap>
+                  <InputNumber
+                    size="small"
+                    min={1}
+                    max={MAX_RECIPE_PRODUCT_QUANTITY}
+                    precision={0}
+                    value={quantities[id] ?? 1}
+                    onChange={(value) =>
+                      setQuantities((current) => ({ ...current, [id]: typeof value === 'number' ? value : 1 }))
+                    }
+                    prefix="×"
+                    aria-label={`Quantity of ${name}`}
+                    className="recipe-drawer-quantity"
+                    data-testid="recipe-drawer-quantity"
+                  />
                   <Button
                     size="small"
                     icon={<ArrowUpOutlined />}

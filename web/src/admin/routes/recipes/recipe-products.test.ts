@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSelection, moveItem, refusalLines } from './recipe-products';
+import { mergeSelection, moveItem, productLines, refusalLines } from './recipe-products';
 
 describe('mergeSelection', () => {
   it('when a product is added, then it goes last and the others keep their order', () => {
@@ -37,5 +37,21 @@ describe('refusalLines', () => {
   it('when the reply is a sentence or something else, then the sentence or nothing', () => {
     expect(refusalLines('Recipe not found')).toEqual(['Recipe not found']);
     expect(refusalLines({ unexpected: true })).toEqual([]);
+  });
+});
+
+describe('productLines', () => {
+  it('when the drawer saves, then each chosen product goes in its order with its quantity, 1 when none was typed', () => {
+    expect(productLines(['b', 'a', 'c'], { a: 2, b: 3 })).toEqual([
+      { id: 'b', quantity: 3 },
+      { id: 'a', quantity: 2 },
+      { id: 'c', quantity: 1 },
+    ]);
+  });
+
+  it('when the stored list is given, then its quantities are used, so a changed quantity shows as a change', () => {
+    const stored = [{ id: 'a', quantity: 2 }];
+    expect(productLines(['a'], { a: 5 }, stored)).toEqual([{ id: 'a', quantity: 2 }]);
+    expect(productLines(['a'], { a: 5 })).not.toEqual(productLines(['a'], { a: 5 }, stored));
   });
 });

@@ -28,3 +28,16 @@ export function refusalLines(result: unknown): string[] {
     .map((issue) => (typeof issue === 'object' && issue !== null && 'message' in issue ? String(issue.message) : ''))
     .filter(Boolean);
 }
+
+/**
+ * The list as the save sends it: each chosen id in its order with its quantity (1 when none was typed).
+ * `stored`, when given, supplies the quantities instead (the list as the server last sent it).
+ */
+export function productLines(
+  ids: readonly string[],
+  quantities: Readonly<Record<string, number>>,
+  stored?: ReadonlyArray<{ id: string; quantity: number }>,
+): Array<{ id: string; quantity: number }> {
+  const from = stored ? Object.fromEntries(stored.map((p) => [p.id, p.quantity])) : quantities;
+  return ids.map((id) => ({ id, quantity: from[id] ?? 1 }));
+}
