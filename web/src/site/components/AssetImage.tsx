@@ -26,7 +26,11 @@ export function AssetImage({ id, alt, size = 'card', className, eager = false, w
   const src = assetUrl(id, size);
   if (!src || failedId === id) {
     return (
-      <div className={`asset-placeholder ${className ?? ''}`} role="img" aria-label={alt}>
+      // A decorative picture (alt "") leaves its placeholder out of the accessibility tree, as an <img alt=""> is.
+      <div
+        className={`asset-placeholder ${className ?? ''}`}
+        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
+      >
         <svg viewBox="0 0 64 64" aria-hidden="true">
           <path d="M32 54c0-14 2-26 12-38" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
           <ellipse cx="22" cy="30" rx="6.5" ry="12" transform="rotate(-35 22 30)" fill="currentColor" />

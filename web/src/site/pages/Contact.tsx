@@ -1,7 +1,7 @@
-import { EnvironmentOutlined, MailOutlined, PhoneOutlined, SendOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, EnvironmentOutlined, MailOutlined, PhoneOutlined, SendOutlined } from '@ant-design/icons';
 import { contactSchema, MESSAGES, STATIC_PAGE_META, type ContactInput } from '@shop/shared';
 import { Button, Checkbox, Col, Form, Input, Row } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { staticAssetUrl } from '../../lib/api';
 import { handleResult, notify } from '../../lib/notify';
@@ -59,10 +59,41 @@ function ContactInfo() {
   );
 }
 
+/** Who wrote, as the thank-you names them. */
+interface SentMessage {
+  firstname: string;
+  email: string;
+}
+
+/**
+ * What stays in the page once a message is sent (issue 23): the thanks, where the answer will go, and a way to
+ * write again. It takes the focus, so a keyboard or screen-reader user lands on it instead of on nothing.
+ */
+function ContactSent({ sent, onAnother }: { sent: SentMessage; onAnother: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="contact-sent" role="status" data-testid="contact-sent">
+      <CheckCircleFilled className="contact-sent-icon" aria-hidden />
+      <h2 ref={heading} tabIndex={-1} className="contact-sent-title">
+        Thank you, {sent.firstname}!
+      </h2>
+      <p>
+        Your message has reached us. One of the family will answer at <strong>{sent.email}</strong>, usually within a
+        working day.
+      </p>
+      <Button size="large" onClick={onAnother} data-testid="contact-send-another">
+        Send another message
+      </Button>
+    </div>
+  );
+}
+
 export default function Contact() {
   useDocumentMeta(STATIC_PAGE_META.contact);
   const [form] = Form.useForm<ContactFormValues>();
   const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<SentMessage | null>(null);
 
   const warnTerms = () => notify.warning(MESSAGES.contactTermsRequired);
 
@@ -82,7 +113,10 @@ export default function Contact() {
     notify.loading();
     const envelope = await sendContact(parsed.data);
     setSending(false);
-    if (handleResult(envelope, { method: 'post' }) === 'success') form.resetFields();
+    if (handleResult(envelope, { method: 'post' }) === 'success') {
+      form.resetFields();
+      setSent({ firstname: parsed.data.firstname, email: parsed.data.email });
+    }
   };
 
   return (
@@ -94,7 +128,9 @@ export default function Contact() {
       <div className="contact-layout">
         <ContactInfo />
         <div className="contact-form-card">
+          {sent && <ContactSent sent={sent} onAnother={() => setSent(null)} />}
           <Form<ContactFormValues>
+            hidden={sent !== null}
             form={form}
             layout="vertical"
             size="large"
