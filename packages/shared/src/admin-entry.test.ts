@@ -9,6 +9,9 @@ describe('@shop/shared/admin', () => {
     expect(entry.openOrdersQuerySchema.parse({ status: 'NEW', page: '1' })).toEqual({ status: ['NEW'], page: 1 });
     expect(entry.notificationsQuerySchema.parse({ status: 'new', limit: '5' })).toEqual({ status: ['new'], limit: 5 });
     expect(entry.productInputSchema.parse({ name: 'Olio', price: 1, categories: ['c1'] }).quantity_unit).toBe('Oz');
-    expect(entry.recipeProductsInputSchema.parse({ products: ['p1'] })).toEqual({ products: ['p1'] });
+    // A plain id still means one of it (recipes carry a quantity per product since issue 23).
+    expect(entry.recipeProductsInputSchema.parse({ products: ['p1'] })).toEqual({
+      products: [{ id: 'p1', quantity: 1 }],
+    });
   });
 });
