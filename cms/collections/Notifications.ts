@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload';
 import { NOTIFICATION_TYPES, RECORD_STATUSES } from '@shop/shared';
 import { hiddenFromEditors, isAdmin } from '../access/roles';
+import { refuseMessageStatus } from '../hooks/refuse-message-status';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 
 /** Contact messages and shop notices. Shoppers create them only through POST /api/v2/contacts. */
@@ -30,5 +31,5 @@ export const Notifications: CollectionConfig = {
     },
     { name: 'status', type: 'select', options: [...RECORD_STATUSES], defaultValue: 'new', required: true, index: true },
   ],
-  hooks: { beforeValidate: [stripControlCharactersHook] },
+  hooks: { beforeValidate: [stripControlCharactersHook], beforeChange: [refuseMessageStatus] },
 };

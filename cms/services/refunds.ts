@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Payload, PayloadRequest, Where } from 'payload';
-import type { Refund, RefundSource, RefundStatus } from '@shop/shared';
+import {
+  amountCents,
+  fromCents,
+  type Refund,
+  refundTotals,
+  type RefundSource,
+  type RefundStatus,
+  toAmountString,
+} from '@shop/shared';
 import { describeActor } from '../lib/actor';
 import { AppError, badRequest, notFound } from '../lib/app-error';
 import { env } from '../lib/env';
@@ -20,40 +28,8 @@ import type { PayPalRefund } from './paypal/types';
 const REFUNDS = 'refunds';
 const ORDER_NOT_FOUND = 'Order not found';
 
-// ---------------------------------------------------------------------------------------------------------
-// Money in cents: amounts are numeric strings with two decimals, never floats added up.
-
-/** "12.5" → 1250, "0.07" → 7. The strings come from PayPal or from this shop, already validated. */
-export function centsOf(value: unknown): number {
-  const text = String(value ?? '').trim();
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return 0;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-export const amountOf = (cents: number): string => {
-  const abs = Math.abs(Math.round(cents));
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
-
-/** Refunds that hold money: asked for and not refused. What is left to refund is the capture minus these. */
-const COMMITTED: readonly RefundStatus[] = ['REQUESTED', 'PENDING', 'COMPLETED'];
-
-/** How the refunds of an order stand: what was captured, returned, and is still being returned. */
-export interface RefundTotals {
-  captured: number;
-  refunded: number;
-  committed: number;
-  left: number;
-}
-
-export function refundTotals(order: Doc, refunds: Doc[]): RefundTotals {
-  const captured = centsOf(order.transaction_gross_amount);
-  const sum = (statuses: readonly RefundStatus[]) =>
-    refunds.filter((r) => statuses.includes(r.status as RefundStatus)).reduce((s, r) => s + centsOf(r.amount), 0);
-  const refunded = sum(['COMPLETED']);
-  const committed = sum(COMMITTED);
-  return { captured, refunded, committed, left: Math.max(0, captured - committed) };
-}
+/** A number of cents as the numeric string the order and PayPal keep ("-1.64" below zero). */
+const amountOf = (cents: number): string => toAmountString(fromCents(cents));
 
 export function toRefund(doc: Doc): Refund {
   return {
@@ -114,7 +90,7 @@ function hasCapture(order: Doc): boolean {
   return (
     str(order.transaction_id) !== '' &&
     ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED'].includes(str(order.transaction_status)) &&
-    centsOf(order.transaction_gross_amount) > 0
+    amountCents(order.transaction_gross_amount) > 0
   );
 }
 
@@ -131,8 +107,8 @@ async function applyRefundsToOrder(payload: Payload, orderId: string, actor: Aud
   await oneAtATime(`apply:${orderId}`, async () => {
     const order = await orderById(payload, orderId);
     if (!order) return;
-    const totals = refundTotals(order, await orderRefunds(payload, orderId));
-    const fee = centsOf(order.transaction_paypal_fee);
+    const totals = refundTotals(order.transaction_gross_amount, await orderRefunds(payload, orderId));
+    const fee = amountCents(order.transaction_paypal_fee);
     const status =
       totals.refunded === 0 ? 'COMPLETED' : totals.refunded >= totals.captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     const data = {
@@ -335,9 +311,9 @@ export async function refundOrder(
     const order = found.docs[0] as Doc | undefined;
     if (!order) throw notFound(ORDER_NOT_FOUND);
     if (!hasCapture(order)) throw new AppError(409, 'Nothing was captured for this order, so nothing can be refunded');
-    const totals = refundTotals(order, await orderRefunds(req.payload, String(order.id)));
+    const totals = refundTotals(order.transaction_gross_amount, await orderRefunds(req.payload, String(order.id)));
     if (totals.left === 0) throw new AppError(409, 'This order has been refunded in full');
-    const amount = input.amount === undefined ? totals.left : centsOf(input.amount);
+    const amount = input.amount === undefined ? totals.left : amountCents(input.amount);
     if (amount <= 0) throw badRequest([{ path: 'amount', message: 'The amount must be more than 0' }]);
     if (amount > totals.left) {
       throw badRequest([{ path: 'amount', message: `At most ${amountOf(totals.left)} is left to refund` }]);
@@ -455,7 +431,7 @@ async function repairCompleted(payload: Payload, refund: Doc): Promise<boolean> 
   if (!orderId) return false;
   const order = await orderById(payload, orderId);
   if (!order) return false;
-  const totals = refundTotals(order, await orderRefunds(payload, orderId));
+  const totals = refundTotals(order.transaction_gross_amount, await orderRefunds(payload, orderId));
   const totalsBehind = str(order.transaction_refunded_amount || '0.00') !== amountOf(totals.refunded);
   if (totalsBehind) await applyRefundsToOrder(payload, orderId, { by_id: null, by: 'system' });
   const { totalDocs } = await payload.count({
@@ -652,28 +628,6 @@ export async function reconcileRefunds(payload: Payload, now = new Date()): Prom
     }
   }
   return report;
-}
-
-/** For the order pages: the refunds and what is left. */
-export async function refundSummary(
-  payload: Payload,
-  order: Doc,
-): Promise<{ refunds: Refund[]; totals: RefundTotals }> {
-  const refunds = await orderRefunds(payload, String(order.id));
-  return { refunds: refunds.map(toRefund), totals: refundTotals(order, refunds) };
-}
-
-/** A stored refund is one of an order's (for tests and the API's 404s). */
-export async function findRefund(payload: Payload, id: string): Promise<Doc> {
-  const doc = (await payload.findByID({
-    collection: REFUNDS,
-    id,
-    depth: 0,
-    overrideAccess: true,
-    disableErrors: true,
-  })) as Doc | null;
-  if (!doc) throw notFound('Refund not found');
-  return doc;
 }
 
 /** Whether a capture id is one of this shop's (an order's transaction, or a payment's capture). */

@@ -5,6 +5,8 @@
  * "send again". The status set by hand (PUT), the audit log, and the list's date (when the message arrived).
  * One server for the whole file; every test sends its own contact message.
  */
+import path from 'node:path';
+import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, type CapturedMail, type Json, startServer, type TestServer, uid } from './harness';
 import { countDocs, createEditor, signInAs, validContact } from './factories';
@@ -218,12 +220,15 @@ describe('POST /api/v2/notifications/{id}/replies', () => {
     expect((await admin.api(`/api/v2/notifications/${removed.id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await reply(removed.id, { message: 'Hello' })).status).toBe(404);
 
+    // SPEC §3 lists the status `deleted`, but no door sets it any more (the message is deleted instead): a
+    // message that has it from earlier data is made here in the database itself.
     const marked = await sendContact();
-    const patched = await admin.api(`/api/notifications/${marked.id}`, {
-      method: 'PATCH',
-      json: { status: 'deleted' },
-    });
-    expect(patched.status, patched.text).toBe(200);
+    const db = createClient({ url: `file:${path.join(server.dataDir, 'shop.db')}` });
+    try {
+      await db.execute({ sql: "UPDATE notifications SET status = 'deleted' WHERE id = ?", args: [marked.id] });
+    } finally {
+      db.close();
+    }
     const refused = await reply(marked.id, { message: 'Hello' });
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body.result).toBe('A deleted message cannot be answered');
@@ -258,6 +263,20 @@ describe('PUT /api/v2/notifications/{id}: the status by hand', () => {
     expect(res.status, res.text).toBe(400);
     expect((await detail(id)).status).toBe('read');
   });
+
+  it.each([['new'], ['deleted']])(
+    "when an admin sets %s through Payload's REST API (the /cms panel's door), then 400 and the status is unchanged",
+    async (status) => {
+      const { id } = await sendContact();
+      expect((await admin.api(`/api/v2/notifications/${id}`, { method: 'PUT', json: { status: 'read' } })).status).toBe(
+        200,
+      );
+      const res = await admin.api(`/api/notifications/${id}`, { method: 'PATCH', json: { status } });
+      expect(res.status, res.text).toBe(400);
+      expect(res.text).toContain('A message goes back to neither new nor deleted: delete it instead');
+      expect((await detail(id)).status).toBe('read');
+    },
+  );
 });
 
 describe('GET /api/v2/notifications: the date is when the message arrived', () => {

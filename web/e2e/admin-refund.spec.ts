@@ -33,6 +33,10 @@ async function axeViolations(page: Page, selector: string): Promise<Array<[strin
   }, selector);
 }
 
+/** A product of 12.50 with shipping, of its own. */
+const oilAt1250 = async (api: AdminApi) =>
+  api.createProduct({ name: `Olio ${uniqueWord()}`, price: 12.5, categories: [await api.anyCategoryId()] });
+
 /** A real checkout through the PayPal emulator: 2 × 12.50 + the demo's 7.90 shipping = 32.90. */
 async function paidOrder(request: APIRequestContext, productId: string): Promise<string> {
   const created = await request.post('/api/v2/payments/create', {
@@ -52,11 +56,7 @@ test('an admin refunds 12.50 of a paid order and sees it on the order, its timel
   baseURL,
 }, testInfo) => {
   const api = await AdminApi.login(request, baseURL!);
-  const product = await api.createProduct({
-    name: `Olio refund ${uniqueWord()}`,
-    price: 12.5,
-    categories: [await api.anyCategoryId()],
-  });
+  const product = await oilAt1250(api);
   const orderId = await paidOrder(request, product.id);
   const year = new Date().getFullYear();
   const month = String(new Date().getMonth() + 1);
@@ -123,11 +123,7 @@ test('cancelling a paid order offers the refund beside "Cancel only", and a canc
   baseURL,
 }, testInfo) => {
   const api = await AdminApi.login(request, baseURL!);
-  const product = await api.createProduct({
-    name: `Olio cancel ${uniqueWord()}`,
-    price: 12.5,
-    categories: [await api.anyCategoryId()],
-  });
+  const product = await oilAt1250(api);
   const refunded = await paidOrder(request, product.id);
   const kept = await paidOrder(request, product.id);
   await signInAsDemoAdmin(page);

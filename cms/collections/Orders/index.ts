@@ -43,7 +43,14 @@ export const Orders: CollectionConfig = {
     { name: 'transaction_paypal_fee', type: 'text' },
     { name: 'transaction_net_amount', type: 'text' },
     // What has been returned to the payer so far (numeric string); the net amount already has it taken off.
-    { name: 'transaction_refunded_amount', type: 'text' },
+    // Derived from the order's refunds (services/refunds.ts writes it with the system's access): no door sets it
+    // by hand, or the totals, the net and the shopper's page would tell another story than PayPal.
+    {
+      name: 'transaction_refunded_amount',
+      type: 'text',
+      access: { create: () => false, update: () => false },
+      admin: { readOnly: true },
+    },
     { name: 'currency_code', type: 'text', defaultValue: 'USD', maxLength: 3 },
     { name: 'latitude', type: 'number' },
     { name: 'longitude', type: 'number' },

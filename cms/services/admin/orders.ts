@@ -5,13 +5,16 @@ import {
   OPEN_ORDER_STATUSES,
   type AdminOrder,
   type AdminOrderListItem,
+  fromCents,
   type OrderStatus,
   type OrderStatusChange,
+  refundTotals,
+  toAmountString,
 } from '@shop/shared/admin';
 import type { Pagination } from '../../lib/envelope';
 import { str, type Doc } from '../mappers';
 import { toPublicOrder } from '../orders';
-import { amountOf, orderRefunds, refundTotals, toRefund } from '../refunds';
+import { orderRefunds, toRefund } from '../refunds';
 import { findByIdOr404, findPage, pageOf } from './admin-queries';
 import { mailStatusChangesLater } from '../shipping-notices';
 import { changeOrderStatus } from './order-events';
@@ -83,7 +86,7 @@ export function toAdminOrder(doc: Doc, refunds: Doc[] = []): AdminOrder {
     transaction_net_amount: str(doc.transaction_net_amount),
     history: toHistory(doc.status_history),
     refunds: refunds.map(toRefund),
-    refundable_amount: amountOf(refundTotals(doc, refunds).left),
+    refundable_amount: toAmountString(fromCents(refundTotals(doc.transaction_gross_amount, refunds).left)),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelledWithoutRefund, REFUND_SOURCES, REFUND_STATUSES } from './refunds';
+import { amountCents, cancelledWithoutRefund, REFUND_SOURCES, REFUND_STATUSES, refundTotals } from './refunds';
 import { refundCreateSchema } from './admin-api';
 
 describe('cancelledWithoutRefund', () => {
@@ -76,5 +76,45 @@ describe('refundCreateSchema', () => {
 
   it('when another field is sent, then the body is refused', () => {
     expect(issues({ reason: 'r', capture_id: 'X' })).toEqual([': Unrecognized key: "capture_id"']);
+  });
+});
+
+describe('amountCents', () => {
+  it('when an amount is a stored string, then it is read in cents, a negative net included', () => {
+    expect(amountCents('32.90')).toBe(3290);
+    expect(amountCents('12.5')).toBe(1250);
+    expect(amountCents('-1.64')).toBe(-164);
+    expect(amountCents(' 0.07 ')).toBe(7);
+    expect(amountCents(19.99)).toBe(1999);
+  });
+
+  it('when the value is empty or not a number, then it counts as 0', () => {
+    expect(amountCents('')).toBe(0);
+    expect(amountCents(null)).toBe(0);
+    expect(amountCents(undefined)).toBe(0);
+    expect(amountCents('abc')).toBe(0);
+  });
+});
+
+describe('refundTotals', () => {
+  it('when 12.50 went back, 5.00 is pending, 3.00 was refused and 1.00 is asked, then 14.40 of 32.90 is left', () => {
+    const totals = refundTotals('32.90', [
+      { status: 'COMPLETED', amount: '12.50' },
+      { status: 'PENDING', amount: '5.00' },
+      { status: 'FAILED', amount: '3.00' },
+      { status: 'REQUESTED', amount: '1.00' },
+      { status: 'CANCELLED', amount: '2.00' },
+    ]);
+    // 32.90 − (12.50 + 5.00 + 1.00) = 14.40; refused and cancelled ones hold nothing.
+    expect(totals).toEqual({ captured: 3290, refunded: 1250, committed: 1850, left: 1440 });
+  });
+
+  it('when everything went back, then nothing is left, never less than nothing', () => {
+    expect(refundTotals('32.90', [{ status: 'COMPLETED', amount: '32.90' }]).left).toBe(0);
+    expect(refundTotals('10.00', [{ status: 'COMPLETED', amount: '12.00' }]).left).toBe(0);
+  });
+
+  it('when there are no refunds, then the whole capture is left', () => {
+    expect(refundTotals('32.90', [])).toEqual({ captured: 3290, refunded: 0, committed: 0, left: 3290 });
   });
 });

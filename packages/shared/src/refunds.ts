@@ -1,3 +1,5 @@
+import { toCents } from './money';
+
 /**
  * Refunds (issue 22): statuses, sources and the refund API's shapes, shared by the server, the control centre
  * and the shopper's order page. Pure: no zod here (the storefront imports it); the schemas are in admin-api.
@@ -36,4 +38,33 @@ export interface Refund {
  */
 export function cancelledWithoutRefund(order: { status: string; transaction_status: string }): boolean {
   return order.status === 'CANCELLED' && ['COMPLETED', 'PARTIALLY_REFUNDED'].includes(order.transaction_status);
+}
+
+/** Refunds that hold money: asked for and not refused. What is left to refund is the capture minus these. */
+const COMMITTED_STATUSES: readonly RefundStatus[] = ['REQUESTED', 'PENDING', 'COMPLETED'];
+
+/** A stored amount ("12.50", "-1.64") in cents; anything that is not a number counts as 0. */
+export function amountCents(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(String(value ?? '').trim() || NaN);
+  return Number.isFinite(n) ? toCents(n) : 0;
+}
+
+/** How an order's refunds stand, in cents: captured, returned, still on their way, and what is left to refund. */
+export interface RefundTotals {
+  captured: number;
+  refunded: number;
+  committed: number;
+  left: number;
+}
+
+export function refundTotals(
+  grossAmount: unknown,
+  refunds: ReadonlyArray<Readonly<Record<string, unknown>>>,
+): RefundTotals {
+  const captured = amountCents(grossAmount);
+  const sum = (statuses: readonly RefundStatus[]) =>
+    refunds.filter((r) => statuses.includes(r.status as RefundStatus)).reduce((s, r) => s + amountCents(r.amount), 0);
+  const refunded = sum(['COMPLETED']);
+  const committed = sum(COMMITTED_STATUSES);
+  return { captured, refunded, committed, left: Math.max(0, captured - committed) };
 }

@@ -31,9 +31,15 @@ export async function settle(page: Page): Promise<void> {
     { timeout: 15_000 },
   );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  // Two frames, so a layout change that the resize or the last image caused has been painted.
+  // Two frames, so a layout change that the resize or the last image caused has been painted. Chromium may hold
+  // animation frames back for a moment after a viewport change (seen once: the whole test timed out here), so
+  // half a second ends the wait whichever comes first; the screenshot itself waits for the next paint anyway.
   await page.evaluate(
-    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+    () =>
+      new Promise<void>((done) => {
+        setTimeout(done, 500);
+        requestAnimationFrame(() => requestAnimationFrame(() => done()));
+      }),
   );
 }
 

@@ -1,4 +1,13 @@
-import { type AdminOrder, countryName, formatAdminDate, formatMoney, lineTotal, orderTotals } from '@shop/shared/admin';
+import {
+  type AdminOrder,
+  amountCents,
+  countryName,
+  formatAdminDate,
+  formatMoney,
+  fromCents,
+  lineTotal,
+  orderTotals,
+} from '@shop/shared/admin';
 import { pdfText } from './pdf-text';
 
 /**
@@ -104,8 +113,8 @@ export function toPaperOrder(order: AdminOrder): PaperOrder {
           amount: `-${formatMoney(r.amount, currency)}`,
         })),
       paidAfterRefunds:
-        Number(order.transaction_refunded_amount) > 0
-          ? formatMoney(Number(gross) - Number(order.transaction_refunded_amount), currency)
+        amountCents(order.transaction_refunded_amount) > 0
+          ? formatMoney(fromCents(amountCents(gross) - amountCents(order.transaction_refunded_amount)), currency)
           : null,
     },
   };

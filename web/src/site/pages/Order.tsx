@@ -8,6 +8,7 @@ import {
   ShopOutlined,
 } from '@ant-design/icons';
 import {
+  amountCents,
   countryName,
   discountedUnitPrice,
   formatLongDate,
@@ -150,7 +151,7 @@ function OrderSummary({ order }: { order: PublicOrder }) {
           <dt>Payment</dt>
           <dd>PayPal{order.transaction_status ? ` · ${order.transaction_status.toLowerCase()}` : ''}</dd>
         </div>
-        {Number(order.transaction_refunded_amount) > 0 && (
+        {amountCents(order.transaction_refunded_amount) > 0 && (
           <div>
             <dt>Refunded</dt>
             <dd data-testid="order-refunded">

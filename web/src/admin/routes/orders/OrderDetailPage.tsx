@@ -2,6 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
   ADMIN_SETTABLE_ORDER_STATUSES,
   type AdminOrder,
+  amountCents,
   countryName,
   formatAdminDate,
   formatMoney,
@@ -317,7 +318,7 @@ export default function OrderDetailPage() {
   };
 
   const runAction = async (action: OrderAction) => {
-    if (action.status === 'CANCELLED' && order && Number(order.refundable_amount) > 0) {
+    if (action.status === 'CANCELLED' && order && amountCents(order.refundable_amount) > 0) {
       setCancelling(true);
       return;
     }

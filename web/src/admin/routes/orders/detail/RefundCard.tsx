@@ -1,6 +1,7 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import {
   type AdminOrder,
+  amountCents,
   cancelledWithoutRefund,
   formatAdminDate,
   formatMoney,
@@ -76,7 +77,7 @@ function RefundDialog({
   const [busy, setBusy] = useState(false);
   const money = (value: string) => formatMoney(value, order.currency_code);
   const check = refundCreateSchema.safeParse({ amount, reason });
-  const over = Number(amount) > Number(order.refundable_amount);
+  const over = amountCents(amount) > amountCents(order.refundable_amount);
   const error = over
     ? `At most ${money(order.refundable_amount)} is left to refund`
     : check.success
@@ -178,7 +179,7 @@ function RefundDialog({
 /** The order's refunds, what is left, and the Refund button (issue 22). */
 export function RefundCard({ order, onChanged }: { order: AdminOrder; onChanged: () => Promise<unknown> }) {
   const [open, setOpen] = useState(false);
-  const left = Number(order.refundable_amount) > 0;
+  const left = amountCents(order.refundable_amount) > 0;
   return (
     <Card
       title="Refunds"
