@@ -231,8 +231,8 @@ export function runUnderLease(name: string, start: () => () => void, options: Le
     }
     if (stopped) return;
     if (holds && !stopWork) {
-      stopWork = start();
       log.info(`lease ${name} taken by instance ${owner}`);
+      stopWork = start();
     } else if (!holds) {
       lose('another instance holds it');
     }

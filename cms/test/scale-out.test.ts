@@ -295,7 +295,13 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
       LEASE_TTL_MS + LEASE_RENEW_MS + 5_000,
       50,
     );
-    const takenAt = loggedAt(survivor, /lease payment-reconciler taken by instance/);
+    // The log line reaches the test's pipe a moment after Redis changed hands.
+    const takenAt = await waitFor(
+      "the survivor's log to say it took the lease",
+      async () => loggedAt(survivor, /lease payment-reconciler taken by instance/),
+      5_000,
+      50,
+    );
     expect(takenAt).not.toBeNull();
     const handOverMs = takenAt! - killedAt;
     console.log(
@@ -428,7 +434,12 @@ describe('scale-out without Redis: leases in the database', () => {
     const killedAt = Date.now();
     await victim.kill();
     await waitFor('the survivor to hold it', async () => (await holder(survivor)) === survivor.name, 10_000, 50);
-    const takenAt = loggedAt(survivor, /lease payment-reconciler taken by instance/);
+    const takenAt = await waitFor(
+      "the survivor's log to say it took the lease",
+      async () => loggedAt(survivor, /lease payment-reconciler taken by instance/),
+      5_000,
+      50,
+    );
     console.log(`[scale-out] database lease hand-over after SIGKILL of ${victim.name}: ${takenAt! - killedAt} ms`);
     expect(takenAt! - killedAt).toBeLessThanOrEqual(LEASE_TTL_MS + LEASE_RENEW_MS + 1_000);
   });
