@@ -13,12 +13,13 @@ import {
   toFetchRequest,
 } from './lib/express-helpers';
 import { env, isProduction } from './lib/env';
-import { dataDir, webDistDir } from './lib/paths';
+import { dataDir, webDistDir, webSsrDir } from './lib/paths';
 import { PUBLIC_CATALOGUE_PATHS, publicResponseCache } from './lib/public-response-cache';
 import { createRateLimiters } from './lib/rate-limits';
 import { assetRoutes } from './services/asset-files';
 import { cmsPanel, isPanelPath, panelSecurityHeaders } from './services/cms-panel';
 import { readinessCheck } from './services/health';
+import { createStorefrontRenderer } from './services/seo/render';
 import { robotsRoute, sitemapRoute, storefrontHtml } from './services/seo/routes';
 import { CLIENT_ADDRESS_HEADER } from './services/auth/client-ip';
 import { localOrigin, paypalSettings } from './services/paypal/instance';
@@ -179,7 +180,13 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
       }),
     );
     // The storefront's page comes with a head filled for its URL (services/seo).
-    const storefrontPage = storefrontHtml(payload, path.join(webDistDir, 'index.html'));
+    const ssrEntry = path.join(webSsrDir, 'entry-server.js');
+    const renderer = fs.existsSync(ssrEntry)
+      ? createStorefrontRenderer({ ssrEntry, webDistDir, publicOrigin: env.publicUrl, localOrigin: localOrigin() })
+      : null;
+    if (!renderer)
+      payload.logger.warn(`No ${ssrEntry}: storefront pages are drawn in the browser only (npm run build -w web)`);
+    const storefrontPage = storefrontHtml(payload, path.join(webDistDir, 'index.html'), renderer, env.publicUrl);
     // The control centre is its own entry (web/admin.html), so shoppers never download any of it.
     const controlCentreHtml = path.join(webDistDir, 'admin.html');
     app.get(/.*/, (req, res, next) => {

@@ -6,8 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// The storefront's and the control centre's entries: both must be there and newer than the sources.
-const builtEntries = ['index.html', 'admin.html'].map((name) => path.join(root, 'web', 'dist', name));
+// The storefront's and the control centre's entries and the server renderer: there and newer than the sources.
+const builtEntries = [
+  ...['index.html', 'admin.html'].map((name) => path.join(root, 'web', 'dist', name)),
+  // The storefront's server renderer (web/vite.ssr.config.ts), built with them.
+  path.join(root, 'web', 'dist-ssr', 'entry-server.js'),
+];
 const sources = [
   'web/src',
   'web/public',
@@ -15,6 +19,7 @@ const sources = [
   'web/admin.html',
   'web/vite.config.ts',
   'web/vite.admin.config.ts',
+  'web/vite.ssr.config.ts',
   'packages/shared/src',
 ];
 

@@ -12,6 +12,8 @@ export default mergeConfig(
     build: {
       emptyOutDir: false,
       assetsDir: 'admin-bundle',
+      // The storefront's manifest stays the one in dist/.vite: the server renders storefront pages only.
+      manifest: false,
       rolldownOptions: { input: fileURLToPath(new URL('./admin.html', import.meta.url)) },
     },
   }),

@@ -28,6 +28,8 @@ export default defineConfig({
     // Not Vite's default "assets": the server routes /assets/* to product images (SPEC §7), so the
     // hashed JS and CSS live under /bundle/ instead.
     assetsDir: 'bundle',
+    // The server reads it to link a server-rendered page's own stylesheets and modules (cms/services/seo/render.ts).
+    manifest: true,
     // antd alone is larger than Vite's default warning threshold; it is cached across deploys in its own chunk.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {

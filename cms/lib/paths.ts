@@ -13,6 +13,8 @@ export const uploadsDir = path.resolve(process.env.UPLOADS_DIR ?? path.join(data
 export const staticAssetsDir = path.join(uploadsDir, 'static');
 export const outboxDir = path.join(dataDir, 'outbox');
 export const webDistDir = path.join(repoRoot, 'web', 'dist');
+/** The storefront's server renderer (web/vite.ssr.config.ts). */
+export const webSsrDir = path.join(repoRoot, 'web', 'dist-ssr');
 /**
  * The Next.js app of Payload's panel (/cms) and its build (.next). CMS_PANEL_DIR points elsewhere only to run
  * the shop as if the panel had not been built (benchmarks, tests).

@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import type { RequestHandler } from 'express';
 import type { Payload } from 'payload';
-import { fillTemplate, renderHead } from './head';
-import { storefrontPage } from './pages';
+import { escapeHtml, fillTemplate, jsonForScript, renderHead } from './head';
+import { normalisePath, storefrontPage } from './pages';
+import type { ServerRenderedPage, StorefrontRenderer } from './render';
 import { robotsTxt, sitemapXml } from './sitemap';
 
 /** Crawlers come back often; an hour keeps them off the server without hiding a change for long. */
@@ -40,13 +41,44 @@ function templateReader(file: string): () => Promise<string> {
   };
 }
 
+/** The JSON block a server-rendered page hands over to the SPA (web/src/app/handover.ts). */
+const HANDOVER_ELEMENT_ID = 'shop-handover';
+
+/**
+ * The template with the server's drawing of the page: its markup inside #root, the data it was drawn from
+ * (a JSON block: data, not a script, so the Content-Security-Policy stays "script-src 'self'"), and links to
+ * the page's stylesheets and modules so that it is styled at first paint and hydrates without waiting for
+ * chunk after chunk. Without a drawing (a shopper's cart or order, or a renderer that failed) the page is the
+ * SPA's as before, with the shop's origin handed over alone.
+ */
+export function fillBody(template: string, origin: string, page: ServerRenderedPage | null): string {
+  const handover = `<script type="application/json" id="${HANDOVER_ELEMENT_ID}">${jsonForScript(
+    page ? { origin, data: page.data } : { origin },
+  )}</script>`;
+  if (!page) return template.replace(/<div id="root"><\/div>/, () => `<div id="root"></div>\n    ${handover}`);
+  const links = [
+    ...page.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    ...page.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+  ];
+  return template
+    .replace(/<\/head>/i, () => `${[...links, page.styles].filter(Boolean).join('\n    ')}\n  </head>`)
+    .replace(/<div id="root"><\/div>/, () => `<div id="root">${page.html}</div>\n    ${handover}`)
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/i, '');
+}
+
 /**
  * The storefront's HTML for one URL: the SPA's page with a head filled from the catalogue (title,
- * description, canonical URL, link-preview tags, structured data), so crawlers and link previews that run no
- * JavaScript see what the page is. A missing or unpublished record is answered 404 with noindex; the SPA in
- * it still shows its own not-found screen.
+ * description, canonical URL, link-preview tags, structured data) and, for the public pages, the page itself
+ * drawn on the server (services/seo/render.ts), so crawlers, link previews and shoppers without JavaScript
+ * see what the page is and the rest see it before the scripts have run. A missing or unpublished record is
+ * answered 404 with noindex; the SPA in it still shows its own not-found screen.
  */
-export function storefrontHtml(payload: Payload, indexHtml: string): RequestHandler {
+export function storefrontHtml(
+  payload: Payload,
+  indexHtml: string,
+  renderer: StorefrontRenderer | null,
+  origin: string,
+): RequestHandler {
   const template = templateReader(indexHtml);
   return async (req, res, next) => {
     let html: string;
@@ -56,14 +88,25 @@ export function storefrontHtml(payload: Payload, indexHtml: string): RequestHand
       return next(err);
     }
     res.type('html').setHeader('Cache-Control', 'no-cache');
+    let page: Awaited<ReturnType<typeof storefrontPage>>;
     try {
-      const page = await storefrontPage(payload, req.path);
-      res.status(page.status).send(fillTemplate(html, renderHead(page.head)));
+      page = await storefrontPage(payload, req.path);
     } catch (err) {
       // The catalogue cannot be read: the SPA still loads (and shows its own error screen), with the shop's
       // generic head; 503 tells a crawler to come back rather than to index that.
       payload.logger.warn({ err, path: req.path }, 'Storefront page served without its head');
-      res.status(503).send(html);
+      return res.status(503).send(html);
     }
+    let drawn: ServerRenderedPage | null = null;
+    if (page.status === 200 && renderer) {
+      try {
+        const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
+        drawn = await renderer.render(normalisePath(req.path), query);
+      } catch (err) {
+        // The browser draws it as before: slower to paint, but the shop works.
+        payload.logger.warn({ err, path: req.path }, 'Storefront page not rendered on the server');
+      }
+    }
+    res.status(page.status).send(fillBody(fillTemplate(html, renderHead(page.head)), origin, drawn));
   };
 }

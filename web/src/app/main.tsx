@@ -1,30 +1,53 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preload } from 'swr';
-import { RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ErrorPage } from '../components/ErrorPage';
 import { fetchResult } from '../lib/api';
 import { configKey } from '../site/api/config';
 import { ErrorBoundary } from './ErrorBoundary';
+import { handoverMiddleware, readHandover } from './handover';
 import { SiteProviders } from './site-providers';
-import { preloadScreens, router } from './router';
+import { preloadScreens, routes } from './router';
+import { setSiteOrigin } from './site-origin';
 import './global.css';
-
-// The first screen's chunks and the shop config are fetched side by side, not one after another.
-preloadScreens(window.location.pathname);
-void preload(configKey, fetchResult).catch(() => {
-  // The shell's own request of the config reports a failure (SPEC §2's full-page error).
-});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
 
-createRoot(container).render(
+const handover = readHandover();
+if (handover) setSiteOrigin(handover.origin);
+const router = createBrowserRouter(routes);
+
+// The hand-over describes the page the server drew; once the shopper moves on, every screen asks the API.
+let onServedPage = true;
+const stopListening = router.subscribe((state) => {
+  if (state.location.key !== 'default') {
+    onServedPage = false;
+    stopListening();
+  }
+});
+const middleware = handover?.data ? handoverMiddleware({ data: handover.data, current: () => onServedPage }) : null;
+
+const app = (
   <StrictMode>
-    <SiteProviders>
+    <SiteProviders use={middleware ? [middleware] : undefined}>
       <ErrorBoundary fallback={<ErrorPage />}>
         <RouterProvider router={router} />
       </ErrorBoundary>
     </SiteProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (handover?.data) {
+  // The server drew this page: its screens are loaded first, so hydration finds exactly what it drew, in one
+  // pass and without a Suspense fallback in between (app/router.tsx).
+  void preloadScreens(window.location.pathname).then(() => hydrateRoot(container, app));
+} else {
+  // The first screen's chunks and the shop config are fetched side by side, not one after another.
+  void preloadScreens(window.location.pathname);
+  void preload(configKey, fetchResult).catch(() => {
+    // The shell's own request of the config reports a failure (SPEC §2's full-page error).
+  });
+  createRoot(container).render(app);
+}

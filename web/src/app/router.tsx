@@ -1,19 +1,12 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import {
-  createBrowserRouter,
-  matchRoutes,
-  Navigate,
-  Outlet,
-  ScrollRestoration,
-  type RouteObject,
-} from 'react-router-dom';
+import { matchRoutes, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { RouteError } from './RouteError';
 
 type ScreenModule = { default: ComponentType };
 
 /** A lazily loaded screen that can also be asked to start loading before it renders. */
-type Screen = LazyExoticComponent<ComponentType> & { preload: () => Promise<ScreenModule> };
+type Screen = LazyExoticComponent<ComponentType> & { preload: () => Promise<ScreenModule>; sources: string[] };
 
 /**
  * A screen still drawn with antd (forms, the order page) arrives together with a themed AntdScope, so antd
@@ -32,41 +25,71 @@ async function withAntd(load: () => Promise<ScreenModule>): Promise<ScreenModule
   };
 }
 
-function screen(load: () => Promise<ScreenModule>, options: { antd?: boolean } = {}): Screen {
+/**
+ * React.lazy reads a thenable that calls back at once as already resolved. A screen whose module has arrived
+ * (preloaded before hydration in the browser, and always on the server) therefore renders in the same pass,
+ * without a Suspense fallback: the server writes the page, and hydration finds exactly what it wrote.
+ */
+const settled = (module: ScreenModule): Promise<ScreenModule> =>
+  ({ then: (resolve: (value: ScreenModule) => unknown) => resolve(module) }) as unknown as Promise<ScreenModule>;
+
+function screen(load: () => Promise<ScreenModule>, options: { antd?: boolean; source?: string } = {}): Screen {
   let loading: Promise<ScreenModule> | null = null;
-  const get = () => (loading ??= options.antd ? withAntd(load) : load());
-  return Object.assign(lazy(get), { preload: get });
+  let loaded: ScreenModule | null = null;
+  const get = () =>
+    (loading ??= (options.antd ? withAntd(load) : load()).then((module) => {
+      loaded = module;
+      return module;
+    }));
+  return Object.assign(
+    lazy(() => (loaded ? settled(loaded) : get())),
+    { preload: get, sources: [options.source ?? '', ...(options.antd ? [ANTD_SCOPE_SOURCE] : [])].filter(Boolean) },
+  );
 }
 
-// Every screen is its own chunk: a shopper on Home never downloads the contact form or the admin area.
-const SiteShell = screen(() => import('./SiteShell'));
-const Home = screen(() => import('../site/pages/Home'));
-const Shop = screen(() => import('../site/pages/Shop'));
-const Product = screen(() => import('../site/pages/Product'));
-const Category = screen(() => import('../site/pages/Category'));
-const Recipes = screen(() => import('../site/pages/Recipes'));
-const Recipe = screen(() => import('../site/pages/Recipe'));
-const About = screen(() => import('../site/pages/About'));
-const Terms = screen(() => import('../site/pages/Terms'));
-const Contact = screen(() => import('../site/pages/Contact'), { antd: true });
-const Cart = screen(() => import('../site/pages/Cart'));
-const Order = screen(() => import('../site/pages/Order'), { antd: true });
-const Tracking = screen(() => import('../site/pages/Tracking'), { antd: true });
-const NotFound = screen(() => import('../site/pages/NotFound'));
+// Every screen is its own chunk: a shopper on Home never downloads the contact form or the admin area. Each
+// names its source file too: the server looks it up in Vite's build manifest to link the page's stylesheets
+// and modules from the HTML it renders (cms/services/seo/render.ts).
+const SiteShell = screen(() => import('./SiteShell'), { source: 'src/app/SiteShell.tsx' });
+const Home = screen(() => import('../site/pages/Home'), { source: 'src/site/pages/Home.tsx' });
+const Shop = screen(() => import('../site/pages/Shop'), { source: 'src/site/pages/Shop.tsx' });
+const Product = screen(() => import('../site/pages/Product'), { source: 'src/site/pages/Product.tsx' });
+const Category = screen(() => import('../site/pages/Category'), { source: 'src/site/pages/Category.tsx' });
+const Recipes = screen(() => import('../site/pages/Recipes'), { source: 'src/site/pages/Recipes.tsx' });
+const Recipe = screen(() => import('../site/pages/Recipe'), { source: 'src/site/pages/Recipe.tsx' });
+const About = screen(() => import('../site/pages/About'), { source: 'src/site/pages/About.tsx' });
+const Terms = screen(() => import('../site/pages/Terms'), { source: 'src/site/pages/Terms.tsx' });
+const Contact = screen(() => import('../site/pages/Contact'), { antd: true, source: 'src/site/pages/Contact.tsx' });
+const Cart = screen(() => import('../site/pages/Cart'), { source: 'src/site/pages/Cart.tsx' });
+const Order = screen(() => import('../site/pages/Order'), { antd: true, source: 'src/site/pages/Order.tsx' });
+const Tracking = screen(() => import('../site/pages/Tracking'), { antd: true, source: 'src/site/pages/Tracking.tsx' });
+const NotFound = screen(() => import('../site/pages/NotFound'), { source: 'src/site/pages/NotFound.tsx' });
+
+/** The source files a screen's chunk is built from: its own, and AntdScope's for the screens that use antd. */
+const ANTD_SCOPE_SOURCE = 'src/app/AntdScope.tsx';
 
 interface ScreenHandle {
   preload: () => Promise<ScreenModule>;
+  sources: string[];
+  /** Rendered on the server (public pages); a shopper's cart and orders are drawn in the browser only. */
+  serverRendered: boolean;
 }
 
+const handle = (Page: Screen, serverRendered: boolean): ScreenHandle => ({
+  preload: Page.preload,
+  sources: Page.sources,
+  serverRendered,
+});
+
 /** Pages inside the site layout share its Suspense; stand-alone elements get their own. */
-const page = (Page: Screen) => ({ element: <Page />, handle: { preload: Page.preload } satisfies ScreenHandle });
+const page = (Page: Screen, serverRendered = true) => ({ element: <Page />, handle: handle(Page, serverRendered) });
 const standalone = (Page: Screen) => ({
   element: (
     <Suspense fallback={<PageLoader />}>
       <Page />
     </Suspense>
   ),
-  handle: { preload: Page.preload } satisfies ScreenHandle,
+  handle: handle(Page, true),
 });
 
 function Root() {
@@ -78,7 +101,7 @@ function Root() {
   );
 }
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
@@ -97,8 +120,8 @@ const routes: RouteObject[] = [
           { path: 'about', ...page(About) },
           { path: 'terms', ...page(Terms) },
           { path: 'contact', ...page(Contact) },
-          { path: 'cart', ...page(Cart) },
-          { path: 'orders/:id', ...page(Order) },
+          { path: 'cart', ...page(Cart, false) },
+          { path: 'orders/:id', ...page(Order, false) },
           { path: 'tracking', ...page(Tracking) },
           { path: '404', ...page(NotFound) },
           { path: '*', ...page(NotFound) },
@@ -112,17 +135,26 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+const handlesFor = (pathname: string): ScreenHandle[] =>
+  (matchRoutes(routes, pathname) ?? []).flatMap((match) =>
+    match.route.handle ? [match.route.handle as ScreenHandle] : [],
+  );
 
 /**
  * Starts downloading the screens the address will show (the shell and the page) at once, rather than each
  * only when the one before it has rendered and the shop config has arrived: the chunks, the config and the
- * page's data then travel side by side on a first visit.
+ * page's data then travel side by side on a first visit. Resolves when all have arrived (never rejects: a
+ * chunk that fails here fails again when it renders, and the route's errorElement handles it there).
  */
-export function preloadScreens(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    void (match.route.handle as ScreenHandle | undefined)?.preload().catch(() => {
-      // A chunk that fails here fails again when it renders, and the route's errorElement handles it there.
-    });
-  }
+export async function preloadScreens(pathname: string): Promise<void> {
+  await Promise.all(handlesFor(pathname).map((screen) => screen.preload().catch(() => undefined)));
+}
+
+/** Whether the server renders this path (every screen on it is a public page), and the sources it is built from. */
+export function screensFor(pathname: string): { serverRendered: boolean; sources: string[] } {
+  const handles = handlesFor(pathname);
+  return {
+    serverRendered: handles.length > 0 && handles.every((screen) => screen.serverRendered),
+    sources: handles.flatMap((screen) => screen.sources),
+  };
 }

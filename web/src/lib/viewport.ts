@@ -5,7 +5,9 @@ export const MOBILE_MAX_WIDTH = 727;
 export const isMobileWidth = (width: number) => width <= MOBILE_MAX_WIDTH;
 
 function useWindowValue(read: () => number, event: 'resize' | 'scroll'): number {
-  const [value, setValue] = useState(() => (typeof window === 'undefined' ? 0 : read()));
+  // 0 on the first render everywhere, as on the server: a hydrated page must first draw what the server drew;
+  // the effect reads the real value in the next frame.
+  const [value, setValue] = useState(0);
   useEffect(() => {
     let frame = 0;
     // One read per frame: scroll and resize fire far more often than the screen repaints.

@@ -7,6 +7,7 @@ import { type ReactNode, useMemo } from 'react';
 import { AssetImage } from './AssetImage';
 import { linkTarget } from './rich-text-links';
 import './rich-text.css';
+import { siteOrigin } from '../../app/site-origin';
 
 interface Props {
   value: RichTextValue | null | undefined;
@@ -40,7 +41,7 @@ function renderLink(node: LinkFieldsNode, children: ReactNode[], origin: string)
  * schemes), and node types the editor does not offer render as nothing. No HTML string is injected anywhere.
  */
 export function RichTextBody({ value, imageAlt = '', className, origin }: Props) {
-  const pageOrigin = origin ?? (typeof window === 'undefined' ? '' : window.location.origin);
+  const pageOrigin = origin ?? siteOrigin();
   const converters = useMemo<JSXConvertersFunction>(
     () =>
       ({ defaultConverters }) => ({

@@ -1,0 +1,149 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Envelope } from '@shop/shared';
+import { cached } from '../../lib/catalog-cache';
+
+/**
+ * The storefront drawn on the server (issue 23): web/dist-ssr/entry-server.js renders the public pages with
+ * the SPA's own components; this module loads it, fetches what it asks for from the shop's own API, and
+ * keeps the result in the catalogue cache, so a product saved (or a scheduled one coming due, or the
+ * settings changed) drops its pages together with the API answers they were drawn from.
+ */
+
+/** What web/src/app/entry-server.tsx exports (the web workspace's types are not the server's to import). */
+interface ServerRenderer {
+  renderPage(
+    url: URL,
+    origin: string,
+    fetchEnvelope: (key: string) => Promise<Envelope<unknown>>,
+  ): Promise<RenderedPage | null>;
+}
+
+export interface RenderedPage {
+  html: string;
+  styles: string;
+  data: Record<string, Envelope<unknown>>;
+  sources: string[];
+}
+
+/** A rendered page and the files the browser should fetch with it. */
+export interface ServerRenderedPage extends RenderedPage {
+  /** Stylesheets of the page's chunks, which the entry's own HTML does not link yet. */
+  stylesheets: string[];
+  /** The page's modules, preloaded so they travel beside the entry instead of after it. */
+  modules: string[];
+}
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  css?: string[];
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * Only the page number and the search change what a storefront page shows; any other parameter (a campaign's
+ * utm_source, a cache-buster) draws the same page, and is left out so that it does not fill the cache.
+ */
+const MEANINGFUL_PARAMS = ['page', 'search'];
+
+export function renderKey(pathname: string, search: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const name of MEANINGFUL_PARAMS) {
+    const value = search.get(name);
+    if (value !== null && value.trim() !== '') kept.set(name, value.trim());
+  }
+  const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+export interface StorefrontRenderer {
+  /** The page for this path and query, or null when it is drawn in the browser only. */
+  render(pathname: string, search: URLSearchParams): Promise<ServerRenderedPage | null>;
+}
+
+/**
+ * A module that other chunks import too (AntdScope: the toasts' host loads it as well) is not keyed by its
+ * source but by its chunk's name and hash; its name is the file's.
+ */
+function sharedChunk(manifest: Manifest, source: string): ManifestChunk | undefined {
+  const name = path.basename(source).replace(/\.[^.]+$/, '');
+  return Object.entries(manifest).find(([key, chunk]) => key.startsWith('_') && chunk.name === name)?.[1];
+}
+
+/** Every chunk a set of sources needs, through its static imports, in load order, once each. */
+function chunksOf(manifest: Manifest, keys: readonly string[]): ManifestChunk[] {
+  const seen = new Set<string>();
+  const out: ManifestChunk[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key] ?? sharedChunk(manifest, key);
+    if (!chunk) throw new Error(`web/dist/.vite/manifest.json has no chunk for ${key}: rebuild the SPA`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    out.push(chunk);
+  };
+  keys.forEach(visit);
+  return out;
+}
+
+export function createStorefrontRenderer(options: {
+  ssrEntry: string;
+  webDistDir: string;
+  /** PUBLIC_URL: links in rich text are judged against it, on both sides of hydration. */
+  publicOrigin: string;
+  /** Where the server answers itself (http://127.0.0.1:$PORT). */
+  localOrigin: string;
+}): StorefrontRenderer {
+  let loading: Promise<{ renderer: ServerRenderer; manifest: Manifest }> | null = null;
+  const load = () =>
+    (loading ??= (async () => {
+      const [renderer, manifestText] = await Promise.all([
+        import(pathToFileURL(options.ssrEntry).href) as Promise<ServerRenderer>,
+        fs.readFile(path.join(options.webDistDir, '.vite', 'manifest.json'), 'utf8'),
+      ]);
+      return { renderer, manifest: JSON.parse(manifestText) as Manifest };
+    })().catch((err: unknown) => {
+      // Tried again on the next page view (a build may appear meanwhile).
+      loading = null;
+      throw err;
+    }));
+
+  /** The shop's own API, as the browser would have asked it, through the public response cache. */
+  const fetchEnvelope = async (key: string): Promise<Envelope<unknown>> => {
+    try {
+      const res = await fetch(`${options.localOrigin}/api/v2/${key}`, { headers: { accept: 'application/json' } });
+      const body = (await res.json()) as Envelope<unknown>;
+      return typeof body?.status === 'number' ? body : { result: null, status: res.status };
+    } catch {
+      return { result: null, status: 500 };
+    }
+  };
+
+  return {
+    async render(pathname, search) {
+      const key = renderKey(pathname, search);
+      const { renderer, manifest } = await load();
+      const entryChunks = new Set(chunksOf(manifest, ['index.html']));
+      const draw = async (): Promise<ServerRenderedPage | null> => {
+        const page = await renderer.renderPage(new URL(key, options.localOrigin), options.publicOrigin, fetchEnvelope);
+        if (!page) return null;
+        // A page drawn from an answer that failed is not the page: shoppers get the browser's own drawing.
+        if (Object.values(page.data).some((envelope) => envelope.status >= 500)) {
+          throw new Error(`A storefront API call failed while rendering ${key}`);
+        }
+        const chunks = chunksOf(manifest, page.sources).filter((chunk) => !entryChunks.has(chunk));
+        return {
+          ...page,
+          stylesheets: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`),
+          modules: chunks.map((chunk) => `/${chunk.file}`),
+        };
+      };
+      // A search is anyone's to make up: drawn on demand (from cached API answers), never kept, so that
+      // made-up searches cannot push the catalogue's real pages out of the cache.
+      return (search.get('search') ?? '').trim() !== '' ? draw() : cached(`ssr-page:${key}`, draw);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The storefront's server renderer (src/app/entry-server.tsx) as one self-contained ES module in dist-ssr/:
+ * React, the router, SWR and antd included, so the server needs nothing from the web workspace at run time
+ * (the production image prunes its dev packages). Stylesheets are the browser build's; here they are dropped.
+ */
+export default defineConfig({
+  root,
+  plugins: [react()],
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/app/entry-server.tsx',
+    outDir: fileURLToPath(new URL('./dist-ssr', import.meta.url)),
+    emptyOutDir: true,
+    // Lazy screens are loaded before every render anyway: one file loads faster than a chunk per screen.
+    rolldownOptions: { output: { codeSplitting: false } },
+    minify: false,
+  },
+});
