@@ -1,7 +1,5 @@
-import { richTextHeading, richTextList, richTextParagraph, richTextRoot, type Recipe } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { fillTemplate, jsonForScript, renderHead } from './head';
-import { recipeSteps } from './structured-data';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -62,39 +60,5 @@ describe('renderHead', () => {
     expect(head).not.toContain('canonical');
     expect(head).not.toContain('og:url');
     expect(head).toContain('<meta name="twitter:card" content="summary" data-page-head />');
-  });
-});
-
-describe('recipeSteps', () => {
-  const recipe = (body: Recipe['body'], directions: string[] = []): Recipe => ({
-    id: 'r1',
-    name: 'Bruschetta',
-    description: '',
-    ingredients: [],
-    directions,
-    body,
-    img: null,
-    created_at: '',
-    products: [],
-  });
-
-  it('when the body has headings, paragraphs and a list, then each paragraph and item is a step and headings are not', () => {
-    const body = richTextRoot([
-      richTextHeading('Method'),
-      richTextParagraph('Toast the bread.'),
-      richTextList(['Rub with garlic.', 'Top with tomato.'], 'number'),
-      richTextHeading('To serve', 'h3'),
-      richTextParagraph('Drizzle with oil.'),
-    ]);
-    expect(recipeSteps(recipe(body))).toEqual([
-      'Toast the bread.',
-      'Rub with garlic.',
-      'Top with tomato.',
-      'Drizzle with oil.',
-    ]);
-  });
-
-  it('when a recipe has no rich-text body, then its plain directions are the steps', () => {
-    expect(recipeSteps(recipe(null, ['Mix.', 'Bake.']))).toEqual(['Mix.', 'Bake.']);
   });
 });

@@ -1,18 +1,6 @@
-import { documentHead, type PageMeta, SHOP_NAME } from '@shop/shared';
+import { documentHead, headTags, type PageHead } from '@shop/shared';
 
-/** Everything the server writes into a storefront page's <head> for one URL. */
-export interface PageHead {
-  meta: PageMeta;
-  /** Absolute URL of the page; none for a page that is not found. */
-  canonical: string | null;
-  ogType: 'website' | 'product' | 'article';
-  /** Absolute URL of the page's picture. */
-  image: string | null;
-  /** schema.org objects, each written as its own JSON-LD block. */
-  jsonLd: object[];
-  /** Search engines are asked to leave the page out of their index (a missing record, a shopper's own page). */
-  noindex: boolean;
-}
+export type { PageHead };
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -32,37 +20,27 @@ export function jsonForScript(value: unknown): string {
   );
 }
 
-const metaName = (name: string, content: string, pageOnly = false) =>
-  `<meta name="${name}" content="${escapeHtml(content)}"${pageOnly ? ' data-page-head' : ''} />`;
-const metaProperty = (property: string, content: string, pageOnly = false) =>
-  `<meta property="${property}" content="${escapeHtml(content)}"${pageOnly ? ' data-page-head' : ''} />`;
-
 /**
- * The head's page-specific part, one tag a line. Tags that hold only for this URL carry `data-page-head`: the
- * SPA drops them when the shopper moves on (web/src/site/lib/use-document-meta.ts); title and description
- * copies it keeps up to date itself.
+ * The head's page-specific part, one tag a line (the tags as @shop/shared's headTags lists them, which the SPA
+ * also writes when the shopper moves on). Tags that hold only for this URL carry `data-page-head`: the SPA
+ * replaces them with the next page's.
  */
 export function renderHead(head: PageHead): string {
   const { title, description } = documentHead(head.meta);
-  const lines = [`<title>${escapeHtml(title)}</title>`, metaName('description', description)];
-  if (head.noindex) lines.push(metaName('robots', 'noindex', true));
-  if (head.canonical) lines.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" data-page-head />`);
-  lines.push(
-    metaProperty('og:site_name', SHOP_NAME),
-    metaProperty('og:type', head.ogType, true),
-    metaProperty('og:title', title),
-    metaProperty('og:description', description),
-  );
-  if (head.canonical) lines.push(metaProperty('og:url', head.canonical, true));
-  if (head.image) lines.push(metaProperty('og:image', head.image, true));
-  lines.push(
-    metaName('twitter:card', head.image ? 'summary_large_image' : 'summary', true),
-    metaName('twitter:title', title),
-    metaName('twitter:description', description),
-  );
-  if (head.image) lines.push(metaName('twitter:image', head.image, true));
-  for (const data of head.jsonLd) {
-    lines.push(`<script type="application/ld+json" data-page-head>${jsonForScript(data)}</script>`);
+  const lines = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+  ];
+  for (const tag of headTags(head)) {
+    const attributes = Object.entries(tag.attributes)
+      .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
+      .join('');
+    const marker = tag.pageOnly ? ' data-page-head' : '';
+    lines.push(
+      tag.tag === 'script'
+        ? `<script${attributes}${marker}>${jsonForScript(tag.json ?? {})}</script>`
+        : `<${tag.tag}${attributes}${marker} />`,
+    );
   }
   return lines.join('\n    ');
 }

@@ -1,12 +1,21 @@
 import type { Payload } from 'payload';
-import { categoryMeta, idSchema, productMeta, recipeMeta, STATIC_PAGE_META } from '@shop/shared';
+import {
+  categoryHead,
+  homeHead,
+  idSchema,
+  notFoundHead,
+  pageHead,
+  productHead,
+  recipeHead,
+  siteUrls,
+  STATIC_PAGE_META,
+} from '@shop/shared';
 import { AppError } from '../../lib/app-error';
 import { cached } from '../../lib/catalog-cache';
 import { env } from '../../lib/env';
 import * as catalog from '../catalog';
 import { getSettings } from '../settings';
 import type { PageHead } from './head';
-import { homeJsonLd, productJsonLd, recipeJsonLd, siteUrls } from './structured-data';
 
 /** A storefront page as the server answers it: the HTTP status and what goes into its head. */
 export interface StorefrontPage {
@@ -18,24 +27,14 @@ const urls = () => siteUrls(env.publicUrl);
 
 const page = (path: string, meta: PageHead['meta'], extra: Partial<PageHead> = {}): StorefrontPage => ({
   status: 200,
-  head: { meta, canonical: urls().page(path), ogType: 'website', image: null, jsonLd: [], noindex: false, ...extra },
+  head: pageHead(path, meta, urls(), extra),
 });
 
 /**
  * What the SPA shows for a path it does not know, or for a record that is missing or not published: its own
  * not-found screen, which crawlers are told is none of the shop's pages.
  */
-const notFoundPage = (): StorefrontPage => ({
-  status: 404,
-  head: {
-    meta: STATIC_PAGE_META.notFound,
-    canonical: null,
-    ogType: 'website',
-    image: null,
-    jsonLd: [],
-    noindex: true,
-  },
-});
+const notFoundPage = (): StorefrontPage => ({ status: 404, head: notFoundHead(STATIC_PAGE_META.notFound) });
 
 /** The record behind a path, or null when the catalogue has none that shoppers may see. */
 async function found<T>(read: () => Promise<T>): Promise<T | null> {
@@ -62,7 +61,7 @@ const RECORD_PATH = /^\/site\/(shop|category|recipes|orders)\/([^/]+)$/;
 
 async function resolvePage(payload: Payload, path: string): Promise<StorefrontPage> {
   const staticPage = STATIC_PATHS[path];
-  if (staticPage === 'home') return page(path, STATIC_PAGE_META.home, { jsonLd: homeJsonLd(urls()) });
+  if (staticPage === 'home') return { status: 200, head: homeHead(urls()) };
   if (staticPage) return page(path, STATIC_PAGE_META[staticPage]);
   // A shopper's cart and orders are theirs alone: nothing a search engine should list.
   if (path === '/site/cart') return page(path, STATIC_PAGE_META.cart, { noindex: true });
@@ -80,24 +79,16 @@ async function resolvePage(payload: Payload, path: string): Promise<StorefrontPa
       getSettings(payload),
     ]);
     if (!product) return notFoundPage();
-    return page(path, productMeta(product), {
-      ogType: 'product',
-      image: product.img ? urls().asset(product.img.id) : null,
-      jsonLd: [productJsonLd(product, settings.currency_code, urls())],
-    });
+    return { status: 200, head: productHead(product, settings.currency_code, urls()) };
   }
   if (kind === 'category') {
     const category = await found(() => catalog.getCategory(payload, id.data));
     if (!category) return notFoundPage();
-    return page(path, categoryMeta(category), { image: category.img ? urls().asset(category.img.id) : null });
+    return { status: 200, head: categoryHead(category, urls()) };
   }
   const recipe = await found(() => catalog.getRecipe(payload, id.data));
   if (!recipe) return notFoundPage();
-  return page(path, recipeMeta(recipe), {
-    ogType: 'article',
-    image: recipe.img ? urls().asset(recipe.img.id) : null,
-    jsonLd: [recipeJsonLd(recipe, urls())],
-  });
+  return { status: 200, head: recipeHead(recipe, urls()) };
 }
 
 /** "/site/shop/" and "/site/shop" are one page (the SPA's router reads both); the canonical URL has no slash. */

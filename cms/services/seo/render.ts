@@ -97,19 +97,30 @@ export function createStorefrontRenderer(options: {
   /** Where the server answers itself (http://127.0.0.1:$PORT). */
   localOrigin: string;
 }): StorefrontRenderer {
-  let loading: Promise<{ renderer: ServerRenderer; manifest: Manifest }> | null = null;
-  const load = () =>
-    (loading ??= (async () => {
-      const [renderer, manifestText] = await Promise.all([
-        import(pathToFileURL(options.ssrEntry).href) as Promise<ServerRenderer>,
-        fs.readFile(path.join(options.webDistDir, '.vite', 'manifest.json'), 'utf8'),
-      ]);
-      return { renderer, manifest: JSON.parse(manifestText) as Manifest };
-    })().catch((err: unknown) => {
-      // Tried again on the next page view (a build may appear meanwhile).
-      loading = null;
-      throw err;
-    }));
+  const manifestFile = path.join(options.webDistDir, '.vite', 'manifest.json');
+  type Build = { renderer: ServerRenderer; manifest: Manifest; version: string };
+  let loading: { version: string; build: Promise<Build> } | null = null;
+  /**
+   * The renderer and the manifest of the current web build. A new build (its manifest names new bundles) is
+   * loaded at the next page view, as the HTML template is (routes.ts): pages never link bundles that are gone.
+   */
+  const load = async (): Promise<Build> => {
+    const stat = await fs.stat(manifestFile);
+    const version = `${stat.mtimeMs}-${stat.size}`;
+    if (loading?.version !== version) {
+      const build = (async () => {
+        const [renderer, manifestText] = await Promise.all([
+          import(`${pathToFileURL(options.ssrEntry).href}?build=${version}`) as Promise<ServerRenderer>,
+          fs.readFile(manifestFile, 'utf8'),
+        ]);
+        return { renderer, manifest: JSON.parse(manifestText) as Manifest, version };
+      })();
+      loading = { version, build };
+      // Tried again on the next page view.
+      build.catch(() => loading?.build === build && (loading = null));
+    }
+    return loading.build;
+  };
 
   /** The shop's own API, as the browser would have asked it, through the public response cache. */
   const fetchEnvelope = async (key: string): Promise<Envelope<unknown>> => {
@@ -125,7 +136,7 @@ export function createStorefrontRenderer(options: {
   return {
     async render(pathname, search) {
       const key = renderKey(pathname, search);
-      const { renderer, manifest } = await load();
+      const { renderer, manifest, version } = await load();
       const entryChunks = new Set(chunksOf(manifest, ['index.html']));
       const draw = async (): Promise<ServerRenderedPage | null> => {
         const page = await renderer.renderPage(new URL(key, options.localOrigin), options.publicOrigin, fetchEnvelope);
@@ -143,7 +154,7 @@ export function createStorefrontRenderer(options: {
       };
       // A search is anyone's to make up: drawn on demand (from cached API answers), never kept, so that
       // made-up searches cannot push the catalogue's real pages out of the cache.
-      return (search.get('search') ?? '').trim() !== '' ? draw() : cached(`ssr-page:${key}`, draw);
+      return (search.get('search') ?? '').trim() !== '' ? draw() : cached(`ssr-page:${version}:${key}`, draw);
     },
   };
 }

@@ -13,3 +13,4 @@ export * from './seo';
 export * from './refunds';
 export * from './tracking';
 export * from './recipe-lines';
+export * from './page-head';

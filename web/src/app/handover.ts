@@ -60,14 +60,16 @@ export function handoverMiddleware(source: HandoverSource): Middleware {
     const infinite = typeof key === 'function';
     const dataKey = firstPageKey(key);
     if (dataKey !== null) source.asked?.(dataKey);
-    const envelope = dataKey !== null && source.current() ? source.data[dataKey] : undefined;
+    const envelope = dataKey !== null ? source.data[dataKey] : undefined;
     if (!envelope || !isOk(envelope.status)) return useSWRNext(key, fetcher, config);
     const fetched = asFetched(envelope, fetcher);
-    // What the page was drawn from, without a request on mount: the answer is as fresh as the page.
+    // What the page was drawn from, without a request on mount while that page is on screen (the answer is
+    // as fresh as the page). Later it is only the first thing shown, as SWR shows a cached answer, until
+    // the hook's own request returns: a hook that stays mounted (the shop's config) keeps its data.
     const handedOver: SWRConfiguration = {
       ...config,
       fallbackData: infinite ? [fetched] : fetched,
-      revalidateOnMount: false,
+      ...(source.current() ? { revalidateOnMount: false } : {}),
     };
     return useSWRNext(key, fetcher, handedOver as typeof config);
   };

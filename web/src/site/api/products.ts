@@ -15,11 +15,14 @@ export const cartProductsKey = (ids: readonly string[]) => withQuery('products/c
 /** Suggestions are only worth asking for beyond 2 characters of left-trimmed text (SPEC §5, §9). */
 export const shouldSuggest = (text: string): boolean => text.trimStart().length > 2;
 
-/** Published products matching `search`, page by page for the shop's infinite scroll. */
-export function useProducts(search: string) {
+/**
+ * Published products matching `search`, page by page for the shop's infinite scroll, from page `firstPage`
+ * on (a `?page=` link: the shop without JavaScript pages through links, issue 23).
+ */
+export function useProducts(search: string, firstPage = 1) {
   const swr = useSWRInfinite<ListPage<PublicProduct>>(
     (index, previous: ListPage<PublicProduct> | null) =>
-      previous && previous.items.length === 0 ? null : productsKey(search, index + 1),
+      previous && previous.items.length === 0 ? null : productsKey(search, firstPage + index),
     fetchList,
     { revalidateFirstPage: false, revalidateOnFocus: false },
   );
@@ -30,6 +33,12 @@ export function useProducts(search: string) {
     count: pages[0]?.count ?? 0,
     pagesLoaded: pages.length,
   };
+}
+
+/** The `?page=` of a shop address: a whole number from 1; anything else is the first page. */
+export function pageFromParam(value: string | null): number {
+  if (value === null || !/^\d{1,6}$/.test(value.trim())) return 1;
+  return Math.max(1, Number(value.trim()));
 }
 
 export function useProduct(id: string | undefined) {

@@ -65,7 +65,9 @@ export function Footer() {
         </div>
       </div>
       <div className="footer-bottom">
-        <span data-testid="footer-copyright" suppressHydrationWarning>© {year} Bottega di Famiglia</span>
+        <span data-testid="footer-copyright" suppressHydrationWarning>
+          © {year} Bottega di Famiglia
+        </span>
         <span>Shipped with care by postal carrier</span>
       </div>
     </footer>

@@ -1,78 +1,85 @@
-import { documentHead, type PageMeta } from '@shop/shared';
-import { useEffect } from 'react';
+import {
+  documentHead,
+  type HeadTag,
+  headTags,
+  type PageHead,
+  type PageMeta,
+  siteUrls,
+  type SiteUrls,
+} from '@shop/shared';
+import { useEffect, useMemo } from 'react';
+import { siteOrigin } from '../../app/site-origin';
 
 export type DocumentMeta = PageMeta;
 
-/**
- * The server fills the head for the URL it was asked for (cms/services/seo): besides the title and
- * description, link-preview copies of them and tags that belong to that URL alone (canonical link, og:url,
- * og:image, structured data, robots), marked `data-page-head`. The copies follow the page here; the URL's own
- * tags are dropped once the shopper has moved to another path, so they never describe the wrong page.
- */
-const servedPath = typeof window === 'undefined' ? '' : window.location.pathname;
+/** The shop's public URLs, as the server writes them into the head (its PUBLIC_URL, handed over with the page). */
+export const useSiteUrls = (): SiteUrls => siteUrls(siteOrigin());
 
-function metaTag(attribute: 'name' | 'property', key: string): HTMLMetaElement | null {
-  return document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
-}
+const PAGE_TAG = 'data-page-head';
 
-function descriptionTag(): HTMLMetaElement {
-  let tag = metaTag('name', 'description');
-  if (!tag) {
-    tag = document.createElement('meta');
-    tag.name = 'description';
-    document.head.append(tag);
+/** The attribute that names a shared tag (og:title, twitter:description…), to find the server's copy. */
+function keyOf(tag: HeadTag): [string, string] | null {
+  for (const attribute of ['name', 'property'] as const) {
+    const value = tag.attributes[attribute];
+    if (value) return [attribute, value];
   }
-  return tag;
+  return null;
 }
 
-function setCopies(keys: Array<['name' | 'property', string]>, content: string) {
-  for (const [attribute, key] of keys) {
-    const tag = metaTag(attribute, key);
-    if (tag) tag.content = content;
+function element(tag: HeadTag): HTMLElement {
+  const node = document.createElement(tag.tag);
+  for (const [key, value] of Object.entries(tag.attributes)) node.setAttribute(key, value);
+  if (tag.json) node.textContent = JSON.stringify(tag.json);
+  return node;
+}
+
+function writeHead(head: PageHead) {
+  const { title, description } = documentHead(head.meta);
+  document.title = title;
+  let describe = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!describe) {
+    describe = document.createElement('meta');
+    describe.name = 'description';
+    document.head.append(describe);
+  }
+  describe.content = description;
+  for (const tag of document.head.querySelectorAll(`[${PAGE_TAG}]`)) tag.remove();
+  for (const tag of headTags(head)) {
+    if (tag.pageOnly) {
+      const node = element(tag);
+      node.setAttribute(PAGE_TAG, '');
+      document.head.append(node);
+      continue;
+    }
+    const key = keyOf(tag);
+    const existing = key && document.head.querySelector<HTMLMetaElement>(`meta[${key[0]}="${key[1]}"]`);
+    if (existing) existing.content = tag.attributes.content ?? '';
+    else document.head.append(element(tag));
   }
 }
 
-function dropServedPageTags() {
-  if (window.location.pathname === servedPath) return;
-  for (const tag of document.head.querySelectorAll('[data-page-head]')) tag.remove();
+/**
+ * The whole head for the page that calls it, written as the server writes it for that URL (@shop/shared
+ * page-head.ts): title, description, canonical link, link-preview tags and structured data. So a page reached
+ * by a click in the SPA has the same head as one loaded from its address (issue 23). Null while the page's
+ * record loads: the shop's own title and description, and nothing that belongs to one URL.
+ */
+export function usePageHead(head: PageHead | null): void {
+  const urls = useSiteUrls();
+  // A new object every render; its content is what counts.
+  const text = JSON.stringify(
+    head ?? { meta: {}, canonical: null, ogType: 'website', image: null, jsonLd: [], noindex: false },
+  );
+  const stable = useMemo(() => JSON.parse(text) as PageHead, [text]);
+  useEffect(() => {
+    writeHead(stable);
+  }, [stable, urls.origin]);
 }
 
-/**
- * Sets document.title ("<title> · Bottega di Famiglia") and the description meta for the page that calls it,
- * built as the server builds them (@shop/shared seo.ts). A page without a description gets the shop's own.
- * Leaving the page puts the shop's title and description back, so a page that sets none never shows the
- * previous page's.
- */
-export function useDocumentMeta(meta: DocumentMeta): void {
-  const { title, description } = documentHead(meta);
-  const home = documentHead({});
-
-  useEffect(() => {
-    dropServedPageTags();
-    document.title = title;
-    setCopies(
-      [
-        ['property', 'og:title'],
-        ['name', 'twitter:title'],
-      ],
-      title,
-    );
-    return () => {
-      document.title = home.title;
-    };
-  }, [title, home.title]);
-
-  useEffect(() => {
-    descriptionTag().content = description;
-    setCopies(
-      [
-        ['property', 'og:description'],
-        ['name', 'twitter:description'],
-      ],
-      description,
-    );
-    return () => {
-      descriptionTag().content = home.description;
-    };
-  }, [description, home.description]);
+/** A page whose head says only a title and description, at its own path (`canonical` from the current URL). */
+export function useDocumentMeta(meta: DocumentMeta, head: Partial<PageHead> & { path?: string } = {}): void {
+  const urls = useSiteUrls();
+  const { path, ...extra } = head;
+  const canonical = path === undefined ? null : urls.page(path);
+  usePageHead({ meta, canonical, ogType: 'website', image: null, jsonLd: [], noindex: false, ...extra });
 }

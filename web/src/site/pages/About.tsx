@@ -24,7 +24,7 @@ const VALUES = [
 ];
 
 export default function About() {
-  useDocumentMeta(STATIC_PAGE_META.about);
+  useDocumentMeta(STATIC_PAGE_META.about, { path: '/site/about' });
   return (
     <div className="page about">
       <div className="about-grid">

@@ -280,7 +280,7 @@ function CartSummary({ rows, config, currency, payment, terms, onTerms }: Summar
 }
 
 export default function Cart() {
-  useDocumentMeta({ title: 'Your cart' });
+  useDocumentMeta({ title: 'Your cart' }, { path: '/site/cart', noindex: true });
   const { cart, config, currency, removeFromCart, setCartQuantity } = useShopState();
   const ids = useMemo(() => cartIds(cart), [cart]);
   const { data: products, error, isLoading, mutate } = useCartProducts(ids);

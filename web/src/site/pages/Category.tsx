@@ -1,4 +1,4 @@
-import { categoryMeta } from '@shop/shared';
+import { categoryHead } from '@shop/shared';
 import { Navigate, useParams } from 'react-router-dom';
 import { ButtonLink } from '../../components/ButtonLink';
 import { PageLoader } from '../../components/PageLoader';
@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api';
 import { useCategory } from '../api/categories';
 import { AssetImage } from '../components/AssetImage';
 import { ProductGrid } from '../components/ProductGrid';
-import { useDocumentMeta } from '../lib/use-document-meta';
+import { usePageHead, useSiteUrls } from '../lib/use-document-meta';
 import { Breadcrumb } from '../ui/Breadcrumb';
 import { EmptyState } from '../ui/EmptyState';
 import { ArrowLeftIcon } from '../ui/icons';
@@ -16,7 +16,8 @@ import './category.css';
 export default function Category() {
   const { id } = useParams<{ id: string }>();
   const { data: category, error, isLoading } = useCategory(id);
-  useDocumentMeta(category ? categoryMeta(category) : {});
+  const urls = useSiteUrls();
+  usePageHead(category ? categoryHead(category, urls) : null);
 
   // An unknown or malformed id is a missing page, not an outage.
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return <Navigate to="/site/404" replace />;

@@ -90,7 +90,7 @@ function ContactSent({ sent, onAnother }: { sent: SentMessage; onAnother: () => 
 }
 
 export default function Contact() {
-  useDocumentMeta(STATIC_PAGE_META.contact);
+  useDocumentMeta(STATIC_PAGE_META.contact, { path: '/site/contact' });
   const [form] = Form.useForm<ContactFormValues>();
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<SentMessage | null>(null);

@@ -1,4 +1,4 @@
-import { discountedUnitPrice, formatMoney, hasEffectiveDiscount, type PublicProduct } from '@shop/shared';
+import { discountedUnitPrice, formatMoney, hasEffectiveDiscount, homeHead, type PublicProduct } from '@shop/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useShopState } from '../../app/shop-state';
@@ -11,7 +11,7 @@ import { AssetImage } from '../components/AssetImage';
 import { discountLabel } from '../components/Price';
 import { ProductGrid } from '../components/ProductGrid';
 import { RecipeTeaser } from '../components/RecipeTeaser';
-import { useDocumentMeta } from '../lib/use-document-meta';
+import { usePageHead, useSiteUrls } from '../lib/use-document-meta';
 import { EmptyState } from '../ui/EmptyState';
 import { ArrowRightIcon, ShoppingIcon } from '../ui/icons';
 import { Skeleton } from '../ui/Skeleton';
@@ -213,7 +213,7 @@ function LatestRecipes() {
 export default function Home() {
   const { data: newest } = useLastNewProduct();
   const { data: discounted } = useLastDiscountProduct();
-  useDocumentMeta({});
+  usePageHead(homeHead(useSiteUrls()));
   return (
     <>
       <Hero newest={newest} />

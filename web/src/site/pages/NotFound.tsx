@@ -8,7 +8,7 @@ import '../../components/status-pages.css';
 
 export default function NotFound() {
   const { pathname } = useLocation();
-  useDocumentMeta({ title: 'Page not found' });
+  useDocumentMeta({ title: 'Page not found' }, { noindex: true });
   return (
     <div className="status-page" data-testid="not-found">
       <section className="status-card" aria-labelledby="not-found-title">

@@ -254,7 +254,10 @@ function ShipmentAddress({ order }: { order: PublicOrder }) {
 export default function Order() {
   const { id } = useParams<{ id: string }>();
   const { data: order, error } = useOrder(id);
-  useDocumentMeta({ title: order ? `Order #${order.number}` : error ? 'Order not found' : 'Your order' });
+  useDocumentMeta(
+    { title: order ? `Order #${order.number}` : error ? 'Order not found' : 'Your order' },
+    { noindex: true },
+  );
 
   // Issue 12: an unknown order (404, or 400 for an id that cannot exist) says so and offers the lookup form;
   // an order that fails to load for another reason still sends the shopper to / (SPEC §8).

@@ -1,4 +1,4 @@
-import { formatQuantity, hasEffectiveDiscount, productMeta } from '@shop/shared';
+import { formatQuantity, hasEffectiveDiscount, productHead } from '@shop/shared';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useShopState } from '../../app/shop-state';
@@ -8,7 +8,7 @@ import { useProduct } from '../api/products';
 import { QuantityStepper } from '../cart/QuantityStepper';
 import { AssetImage } from '../components/AssetImage';
 import { discountLabel, Price } from '../components/Price';
-import { useDocumentMeta } from '../lib/use-document-meta';
+import { usePageHead, useSiteUrls } from '../lib/use-document-meta';
 import { Breadcrumb } from '../ui/Breadcrumb';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
@@ -26,7 +26,8 @@ export default function Product() {
   const [quantity, setQuantity] = useState(1);
   // False while the quantity box holds something that is not a whole number from 1 to 999 (issue 23).
   const [quantityValid, setQuantityValid] = useState(true);
-  useDocumentMeta(product ? productMeta(product) : {});
+  const urls = useSiteUrls();
+  usePageHead(product ? productHead(product, currency, urls) : null);
 
   // SPEC §8: a missing (or unpublished) product goes to /site/404.
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return <Navigate to="/site/404" replace />;

@@ -1,4 +1,4 @@
-import { formatPlainDate, recipeMeta } from '@shop/shared';
+import { formatPlainDate, recipeHead } from '@shop/shared';
 import { Navigate, useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api';
@@ -6,7 +6,7 @@ import { useRecipe } from '../api/recipes';
 import { AssetImage } from '../components/AssetImage';
 import { RecipeProducts } from '../components/RecipeProducts';
 import { RichTextBody } from '../components/RichText';
-import { useDocumentMeta } from '../lib/use-document-meta';
+import { usePageHead, useSiteUrls } from '../lib/use-document-meta';
 import { Breadcrumb } from '../ui/Breadcrumb';
 import { EmptyState } from '../ui/EmptyState';
 import { ClockCircleIcon } from '../ui/icons';
@@ -19,7 +19,8 @@ import './recipe.css';
 export default function Recipe() {
   const { id } = useParams<{ id: string }>();
   const { data: recipe, error, isLoading } = useRecipe(id);
-  useDocumentMeta(recipe ? recipeMeta(recipe) : {});
+  const urls = useSiteUrls();
+  usePageHead(recipe ? recipeHead(recipe, urls) : null);
 
   // As for products (SPEC §8): a missing, unpublished or malformed recipe goes to /site/404.
   if (isApiError(error) && (error.status === 404 || error.status === 400)) return <Navigate to="/site/404" replace />;

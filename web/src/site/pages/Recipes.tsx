@@ -56,7 +56,7 @@ function RecipeCard({ recipe }: { recipe: Recipe }) {
 export default function Recipes() {
   const { data: recipes, isLoading } = useRecipes();
   const { hash } = useLocation();
-  useDocumentMeta(STATIC_PAGE_META.recipes);
+  useDocumentMeta(STATIC_PAGE_META.recipes, { path: '/site/recipes' });
 
   // Links from before recipes had their own page point at #recipe-{id}; the list arrives after the first
   // paint, so scroll once it is there.

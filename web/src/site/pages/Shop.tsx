@@ -1,10 +1,10 @@
 import { STATIC_PAGE_META } from '@shop/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isNearBottom } from '../../lib/scroll';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useCategories } from '../api/categories';
-import { hasMorePages, shouldSuggest, useProducts, useSuggestions } from '../api/products';
+import { hasMorePages, pageFromParam, shouldSuggest, useProducts, useSuggestions } from '../api/products';
 import { CategoryGrid } from '../components/CategoryGrid';
 import { ProductGrid } from '../components/ProductGrid';
 import { useDocumentMeta } from '../lib/use-document-meta';
@@ -83,10 +83,23 @@ export default function Shop() {
     if (value === search) return;
     setParams(value === '' ? {} : { search: value }, { replace });
   };
-  const { products, count, pagesLoaded, size, setSize, isLoading, data } = useProducts(search);
+  /** The address of another page of the same list (the links a shopper without JavaScript follows). */
+  const pageHref = (page: number) => {
+    const query = new URLSearchParams(search ? { search } : {});
+    if (page > 1) query.set('page', String(page));
+    const text = query.toString();
+    return text ? `/site/shop?${text}` : '/site/shop';
+  };
+  const firstPage = pageFromParam(params.get('page'));
+  const { products, count, pagesLoaded, size, setSize, isLoading, data } = useProducts(search, firstPage);
+  // Pages before the first one shown count as loaded: "more" means beyond the last page on screen.
+  const pagesThrough = firstPage - 1 + pagesLoaded;
   const { data: categories } = useCategories();
   const searching = search !== '';
-  useDocumentMeta({ ...STATIC_PAGE_META.shop, title: searching ? `Shop: “${search}”` : STATIC_PAGE_META.shop.title });
+  useDocumentMeta(
+    { ...STATIC_PAGE_META.shop, title: searching ? `Shop: “${search}”` : STATIC_PAGE_META.shop.title },
+    { path: '/site/shop' },
+  );
 
   const showAll = () => {
     setText('');
@@ -97,7 +110,7 @@ export default function Shop() {
   const applySearch = (value: string) => setSearch(value.trim());
 
   const loadingMore = isLoading || (size > 0 && data !== undefined && data[size - 1] === undefined);
-  const canLoadMore = !loadingMore && pagesLoaded === size && hasMorePages(count, pagesLoaded);
+  const canLoadMore = !loadingMore && pagesLoaded === size && hasMorePages(count, pagesThrough);
 
   useEffect(() => {
     if (!canLoadMore) return;
@@ -181,8 +194,24 @@ export default function Shop() {
             <Spinner label="Loading more products" />
           </div>
         )}
-        {!nothingFound && !loadingMore && !hasMorePages(count, pagesLoaded) && products.length > 10 && (
+        {!nothingFound && !loadingMore && !hasMorePages(count, pagesThrough) && pagesThrough > 1 && (
           <p className="shop-end">That's the whole pantry. Grazie for looking!</p>
+        )}
+        {/* Scrolling loads the next page by itself; these links are the way on without JavaScript, and for
+            a shopper who came in on a later page. */}
+        {!isLoading && (firstPage > 1 || hasMorePages(count, pagesThrough)) && (
+          <nav className="shop-pages" aria-label="Pages" data-testid="shop-pages">
+            {firstPage > 1 && (
+              <Link to={pageHref(firstPage - 1)} rel="prev" data-testid="shop-previous-page">
+                ← Previous page
+              </Link>
+            )}
+            {hasMorePages(count, pagesThrough) && (
+              <Link to={pageHref(pagesThrough + 1)} rel="next" data-testid="shop-next-page">
+                Next page →
+              </Link>
+            )}
+          </nav>
         )}
       </section>
     </div>

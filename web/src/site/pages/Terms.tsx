@@ -6,7 +6,7 @@ import './terms.css';
 
 /** Static terms (SPEC §1, §2): effective January 1, 2025, postal shipping, no standard refund policy. */
 export default function Terms() {
-  useDocumentMeta(STATIC_PAGE_META.terms);
+  useDocumentMeta(STATIC_PAGE_META.terms, { path: '/site/terms' });
   return (
     <div className="page terms">
       <article className="terms-sheet">

@@ -77,7 +77,7 @@ interface TrackingViewProps {
 }
 
 function TrackingView({ orderMissing = false }: TrackingViewProps) {
-  useDocumentMeta({ title: orderMissing ? 'Order not found' : 'Track your order' });
+  useDocumentMeta({ title: orderMissing ? 'Order not found' : 'Track your order' }, { path: '/site/tracking' });
   return (
     <div className="page tracking" data-testid={orderMissing ? 'order-not-found' : 'tracking-page'}>
       <section className={orderMissing ? 'tracking-card tracking-card--missing' : 'tracking-card'}>
