@@ -1,5 +1,5 @@
-// Issue 12 figures: Lighthouse's mobile scores (performance, accessibility, SEO) of the storefront's home,
-// a category, a product, the cart holding two products and a recipe (issue 15), against the server as `npm start` runs it
+// Issue 12 and 23 figures: Lighthouse's mobile scores (performance, accessibility, SEO) and paint timings of
+// the storefront's home, the shop, a category, a product, the cart holding two products and a recipe (issue 15), against the server as `npm start` runs it
 // (compiled, NODE_ENV=production). Lighthouse simulates a mid-range phone on a slow 4G network, so its
 // scores do not depend on this machine's speed the way a stopwatch would; the express hello-world page in
 // the same run is the baseline that shows what this machine and Chromium score on an empty page.
@@ -48,6 +48,7 @@ interface Scores {
   performance: number;
   accessibility: number;
   seo: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -76,6 +77,7 @@ async function audit(port: number, url: string): Promise<Scores> {
     performance: score('performance'),
     accessibility: score('accessibility'),
     seo: score('seo'),
+    fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? NaN),
     lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
     tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
     cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
@@ -151,16 +153,17 @@ export async function benchLighthouse(): Promise<void> {
     const pages: [string, string][] = [
       ['empty page (baseline)', baseline.url],
       ['home', `${base}/site`],
+      ['shop', `${base}/site/shop`],
       ['category', `${base}/site/category/${category.id}`],
       ['product', `${base}/site/shop/${products[2].id}`],
       ['cart (2 products)', `${base}/site/cart`],
       ['recipe', `${base}/site/recipes/${recipe.id}`],
     ];
-    console.log('page                   perf  a11y  seo   LCP ms  TBT ms  CLS    audits below 0.9');
+    console.log('page                   perf  a11y  seo   FCP ms  LCP ms  TBT ms  CLS    audits below 0.9');
     for (const [name, url] of pages) {
       const s = await audit(chrome.port, url);
       console.log(
-        `${name.padEnd(22)} ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s.seo).padStart(3)}  ${String(s.lcpMs).padStart(7)} ${String(s.tbtMs).padStart(7)}  ${s.cls.toFixed(3)}  ${s.failing.join(', ') || '-'}`,
+        `${name.padEnd(22)} ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s.seo).padStart(3)}  ${String(s.fcpMs).padStart(7)} ${String(s.lcpMs).padStart(7)} ${String(s.tbtMs).padStart(7)}  ${s.cls.toFixed(3)}  ${s.failing.join(', ') || '-'}`,
       );
       for (const line of s.details) console.log(`    ${line.slice(0, 220)}`);
     }

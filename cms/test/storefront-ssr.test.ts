@@ -1,0 +1,205 @@
+/**
+ * The storefront drawn on the server (issue 23 part 1): what a crawler, a link preview or a shopper without
+ * JavaScript gets in the body of each public page, the data handed over for hydration, the render cache
+ * following catalogue changes, and hostile addresses.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminClient, repoRoot, startServer, type TestServer, uid } from './harness';
+import { createCategory, createProduct, createRecipe } from './factories';
+
+let server: TestServer;
+let admin: AdminClient;
+
+beforeAll(async () => {
+  // `npm test` builds the SPA and its server renderer before the tests.
+  for (const built of ['web/dist/index.html', 'web/dist/.vite/manifest.json', 'web/dist-ssr/entry-server.js']) {
+    const file = path.join(repoRoot, built);
+    if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build -w web\` first`);
+  }
+  server = await startServer();
+  admin = await server.loginAdmin();
+});
+afterAll(() => server?.stop());
+
+interface Page {
+  status: number;
+  html: string;
+  /** The markup the server put inside #root. */
+  root: string;
+  /** Its text, tags dropped and entities read back, blanks collapsed. */
+  text: string;
+  links: string[];
+  handover: { origin: string; data?: Record<string, { status: number; result: unknown }> } | null;
+}
+
+const decode = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+async function open(pathname: string): Promise<Page> {
+  const res = await server.raw({ path: pathname, headers: { accept: 'text/html' } });
+  const root =
+    /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json" id="shop-handover">/.exec(res.text)?.[1] ?? '';
+  const handoverText = /<script type="application\/json" id="shop-handover">([\s\S]*?)<\/script>/.exec(res.text)?.[1];
+  return {
+    status: res.status,
+    html: res.text,
+    root,
+    text: decode(root.replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]+>/g, ' '))
+      .replace(/\s+/g, ' ')
+      .trim(),
+    links: [...root.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => decode(m[1])),
+    handover: handoverText ? (JSON.parse(handoverText) as Page['handover']) : null,
+  };
+}
+
+describe('a product page without JavaScript', () => {
+  it('when a product at $18.50 is opened, then the body shows its name, price, description, breadcrumb links and the cart button, and hands over its data', async () => {
+    const name = `Olio Rendered ${uid()}`;
+    const product = await createProduct(admin, {
+      name,
+      price: 18.5,
+      description: 'Pressed the day the olives came in.',
+    });
+    const page = await open(`/site/shop/${product.id}`);
+
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(name);
+    expect(page.text).toContain('$18.50');
+    expect(page.text).toContain('Pressed the day the olives came in.');
+    expect(page.text).toContain('Add to cart');
+    expect(page.links).toEqual(expect.arrayContaining(['/site', '/site/shop', '/site/cart']));
+    // The data the page was drawn from travels with it: the browser hydrates without asking for it again.
+    const handed = page.handover?.data?.[`products/${product.id}`];
+    expect(handed?.status).toBe(200);
+    expect((handed?.result as { name: string }).name).toBe(name);
+    expect(page.handover?.data?.config?.status).toBe(200);
+    // Server-rendered: the page needs no "needs JavaScript" notice, and carries no inline script to run.
+    expect(page.html).not.toContain('needs JavaScript');
+    expect(page.html.match(/<script(?![^>]*(src=|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
+  });
+
+  it('when a product is out of stock, then the body says "Not available" and links its page stylesheet', async () => {
+    const name = `Sold Out ${uid()}`;
+    const product = await createProduct(admin, { name, inventory_stock: false });
+    const page = await open(`/site/shop/${product.id}`);
+    expect(page.text).toContain(name);
+    expect(page.text).toContain('Not available');
+    expect(page.html).toMatch(/<link rel="stylesheet" crossorigin href="\/bundle\/Product-[^"]+\.css">/);
+  });
+
+  it('when its price changes in the control centre, then the next page view shows the new price', async () => {
+    const product = await createProduct(admin, { name: `Aceto ${uid()}`, price: 9.5 });
+    expect((await open(`/site/shop/${product.id}`)).text).toContain('$9.50');
+    const res = await admin.api(`/api/products/${product.id}`, { method: 'PATCH', json: { price: 11.25 } });
+    expect(res.status, res.text).toBe(200);
+    const after = await open(`/site/shop/${product.id}`);
+    expect(after.text).toContain('$11.25');
+    expect(after.text).not.toContain('$9.50');
+  });
+
+  it('when a product does not exist, then 404 and the body is left to the browser', async () => {
+    const page = await open('/site/shop/00000000-0000-4000-8000-000000000000');
+    expect(page.status).toBe(404);
+    expect(page.html).toMatch(/<div id="root"><\/div>/);
+  });
+});
+
+describe('the shop without JavaScript', () => {
+  it('when a search matches 12 products, then page 1 shows 10 with a link to page 2, and page 2 shows 2 with a link back', async () => {
+    const word = `Zq${uid().replace(/[^a-z0-9]/gi, '')}`;
+    const category = await createCategory(admin);
+    for (let i = 1; i <= 12; i++) {
+      await createProduct(admin, { name: `${word} Pasta ${String(i).padStart(2, '0')}`, categories: [category.id] });
+    }
+    const first = await open(`/site/shop?search=${word}`);
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('12 products');
+    expect(first.text.match(new RegExp(`${word} Pasta \\d\\d`, 'g'))?.length).toBe(10);
+    expect(first.links).toContain(`/site/shop?search=${word}&page=2`);
+    expect(first.links.some((href) => href.includes('page=0') || href.endsWith('page=1'))).toBe(false);
+
+    const second = await open(`/site/shop?search=${word}&page=2`);
+    expect(second.text.match(new RegExp(`${word} Pasta \\d\\d`, 'g'))?.length).toBe(2);
+    expect(second.links).toContain(`/site/shop?search=${word}`);
+    expect(second.links).not.toContain(`/site/shop?search=${word}&page=3`);
+  });
+
+  it('when the address carries a hostile search and nonsense page numbers, then every answer is 200, escaped, and never a server error', async () => {
+    for (const query of [
+      '?search=%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      '?page=abc',
+      '?page=-3',
+      '?page=99999999999',
+      '?page=2&page=3',
+      '?search=%E2%80%AE%00x',
+      '?utm_source=flyer&page=1',
+    ]) {
+      const page = await open(`/site/shop${query}`);
+      expect(page.status, query).toBe(200);
+      expect(page.root, query).not.toContain('<script>alert(1)');
+      expect(page.text, query).toContain('Shop');
+    }
+  });
+});
+
+describe('categories and recipes without JavaScript', () => {
+  it('when a category with two products is opened, then the body names the category and both products with links to them', async () => {
+    const category = await createCategory(admin, { name: `Conserve ${uid()}` });
+    const a = await createProduct(admin, { name: `Pesto ${uid()}`, categories: [category.id] });
+    const b = await createProduct(admin, { name: `Sugo ${uid()}`, categories: [category.id] });
+    const page = await open(`/site/category/${category.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(String(category.name));
+    expect(page.text).toContain(String(a.name));
+    expect(page.text).toContain(String(b.name));
+    expect(page.links).toEqual(expect.arrayContaining([`/site/shop/${a.id}`, `/site/shop/${b.id}`]));
+  });
+
+  it('when a recipe is opened, then the body shows its ingredients and steps, and the recipes page links to it', async () => {
+    const name = `Ragù ${uid()}`;
+    const recipe = await createRecipe(admin, {
+      name,
+      ingredients: ['500 g beef', '2 jars of passata'],
+      directions: ['Brown the meat.', 'Simmer for three hours.'],
+    });
+    const page = await open(`/site/recipes/${recipe.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(name);
+    expect(page.text).toContain('2 jars of passata');
+    expect(page.text).toContain('Simmer for three hours.');
+    const list = await open('/site/recipes');
+    expect(list.links).toContain(`/site/recipes/${recipe.id}`);
+  });
+});
+
+describe('pages drawn in the browser', () => {
+  it('when the cart or an order is asked for, then the body is empty and only the origin is handed over', async () => {
+    for (const pathname of ['/site/cart', '/site/orders/00000000-0000-4000-8000-000000000000']) {
+      const page = await open(pathname);
+      expect(page.html, pathname).toMatch(/<div id="root"><\/div>/);
+      expect(page.handover, pathname).toEqual({ origin: server.baseUrl });
+    }
+  });
+
+  it('when home, about, terms, contact and tracking are opened, then each body holds its own heading', async () => {
+    const expected: Record<string, string> = {
+      '/site': 'Real Italian flavour, made the slow way',
+      '/site/about': 'A family, a kitchen and a market stall',
+      '/site/terms': 'Terms and Conditions',
+      '/site/contact': 'Contact us',
+      '/site/tracking': 'Track your order',
+    };
+    for (const [pathname, heading] of Object.entries(expected)) {
+      const page = await open(pathname);
+      expect(page.status, pathname).toBe(200);
+      expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(page.root)?.[1], pathname).toBe(heading);
+    }
+  });
+});
