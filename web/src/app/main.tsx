@@ -40,9 +40,16 @@ const app = (
 );
 
 if (handover?.data) {
-  // The server drew this page: its screens are loaded first, so hydration finds exactly what it drew, in one
-  // pass and without a Suspense fallback in between (app/router.tsx).
-  void preloadScreens(window.location.pathname).then(() => hydrateRoot(container, app));
+  // The server drew this page. Hydration starts at once, so a click from here on is replayed once the part it
+  // landed on is live; a screen whose chunk is still on its way keeps the server's markup (its Suspense
+  // boundary stays dehydrated) until it arrives.
+  void preloadScreens(window.location.pathname);
+  hydrateRoot(container, app, {
+    onRecoverableError(error) {
+      // A page that could not be hydrated as drawn is drawn again in the browser; worth a line in the console.
+      console.error('Hydration:', error);
+    },
+  });
 } else {
   // The first screen's chunks and the shop config are fetched side by side, not one after another.
   void preloadScreens(window.location.pathname);

@@ -73,6 +73,9 @@ export function usePageHead(head: PageHead | null): void {
   const stable = useMemo(() => JSON.parse(text) as PageHead, [text]);
   useEffect(() => {
     writeHead(stable);
+    // Every page writes its head once it is live: a server-rendered page is hydrated by then (end-to-end
+    // tests wait for this before they click).
+    document.documentElement.dataset.hydrated = 'true';
   }, [stable, urls.origin]);
 }
 
