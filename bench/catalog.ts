@@ -1,5 +1,6 @@
 // Issue 2 figures: cold start (seeding an empty database) and warm start to the first page served,
-// GET /api/v2/products throughput against an express hello-world route in the same run, and the
+// GET /api/v2/products throughput and (issue 23) server-rendered pages' against an express hello-world route
+// in the same run, and the
 // storefront's initial JavaScript (gzipped).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -80,6 +81,30 @@ export async function benchCatalog(seconds = 8): Promise<void> {
     `GET /api/v2/products:     ${products.rps.toFixed(0)} req/s (p50 ${products.p50} ms, p99 ${products.p99} ms, non-2xx ${products.non2xx})`,
   );
   console.log(`  ratio products/hello-world: ${(products.rps / base.rps).toFixed(3)}`);
+
+  // Issue 23: server-rendered pages, kept in the catalogue cache, against the same hello-world baseline, which
+  // is measured again right before them so both see the machine in the same state.
+  type ListEnvelope = { result: { id: string }[] };
+  const someProduct = ((await (await fetch(`${warm.baseUrl}/api/v2/products?limit=1`)).json()) as ListEnvelope)
+    .result[0];
+  const rendered = [
+    ['server-rendered product page', `${warm.baseUrl}/site/shop/${someProduct.id}`],
+    ['server-rendered home', `${warm.baseUrl}/site`],
+    ['server-rendered shop', `${warm.baseUrl}/site/shop`],
+  ] as const;
+  for (const [, url] of rendered) await load(url, 2);
+  const hello2 = await helloWorld();
+  await load(hello2.url, 2);
+  const base2 = await load(hello2.url, seconds);
+  hello2.close();
+  console.log(`express hello-world (again): ${base2.rps.toFixed(0)} req/s (p50 ${base2.p50} ms, p99 ${base2.p99} ms)`);
+  for (const [name, url] of rendered) {
+    const page = await load(url, seconds);
+    console.log(
+      `${`${name}:`.padEnd(31)} ${page.rps.toFixed(0)} req/s (p50 ${page.p50} ms, p99 ${page.p99} ms, non-2xx ${page.non2xx})` +
+        `  ratio to hello-world ${(page.rps / base2.rps).toFixed(3)}`,
+    );
+  }
   const visit = await siteJsOnFirstVisit(warm.baseUrl);
   await warm.stop();
   fs.rmSync(cold.dataDir, { recursive: true, force: true });

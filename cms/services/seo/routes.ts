@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import type { Payload } from 'payload';
 import { escapeHtml, fillTemplate, jsonForScript, renderHead } from './head';
-import { normalisePath, storefrontPage } from './pages';
+import { normalisePath, storefrontPage, type StorefrontPage } from './pages';
 import type { ServerRenderedPage, StorefrontRenderer } from './render';
 import { robotsTxt, sitemapXml } from './sitemap';
 
@@ -88,7 +89,7 @@ export function storefrontHtml(
       return next(err);
     }
     res.type('html').setHeader('Cache-Control', 'no-cache');
-    let page: Awaited<ReturnType<typeof storefrontPage>>;
+    let page: StorefrontPage;
     try {
       page = await storefrontPage(payload, req.path);
     } catch (err) {
@@ -107,6 +108,40 @@ export function storefrontHtml(
         payload.logger.warn({ err, path: req.path }, 'Storefront page not rendered on the server');
       }
     }
-    res.status(page.status).send(fillBody(fillTemplate(html, renderHead(page.head)), origin, drawn));
+    const body = assembled(html, page, drawn, origin);
+    res.status(page.status).setHeader('Vary', 'Accept-Encoding');
+    // Compressed once per page and build, not once per view (the compression middleware leaves an encoded
+    // body alone).
+    if (req.acceptsEncodings('gzip') === 'gzip') res.setHeader('Content-Encoding', 'gzip').send(body.gzip());
+    else res.send(body.plain);
   };
+}
+
+interface AssembledPage {
+  template: string;
+  page: StorefrontPage;
+  plain: Buffer;
+  gzip: () => Buffer;
+}
+
+/**
+ * The finished page for a template, a head and a drawing, kept beside the cached drawing (or head) it was
+ * made from: a page view that hits the cache writes bytes, without filling the template again.
+ */
+const finished = new WeakMap<object, AssembledPage>();
+
+function assembled(
+  template: string,
+  page: StorefrontPage,
+  drawn: ServerRenderedPage | null,
+  origin: string,
+): AssembledPage {
+  const owner: object = drawn ?? page;
+  const kept = finished.get(owner);
+  if (kept && kept.template === template && kept.page === page) return kept;
+  const plain = Buffer.from(fillBody(fillTemplate(template, renderHead(page.head)), origin, drawn));
+  let gzipped: Buffer | null = null;
+  const made: AssembledPage = { template, page, plain, gzip: () => (gzipped ??= gzipSync(plain)) };
+  finished.set(owner, made);
+  return made;
 }
