@@ -98,6 +98,11 @@ export async function benchMemory(): Promise<void> {
     '/api/v2/products/suggestions?search=oli',
     '/api/v2/products?search=pasta',
     ...products.map((p) => `/api/v2/products/${p.id}`),
+    // Server-rendered pages (issue 23), each kept in the render cache once drawn.
+    '/site/shop',
+    '/site/recipes',
+    '/site/shop?search=olive',
+    ...products.map((p) => `/site/shop/${p.id}`),
   ];
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(rssMiB(child.pid!)), 10_000);

@@ -13,12 +13,15 @@ export default defineConfig({
   root,
   plugins: [react()],
   ssr: { noExternal: true, target: 'node' },
+  // React's production builds whatever NODE_ENV the server runs with (tests run it as "test"): the development
+  // builds check and warn at every render, and would otherwise be bundled beside them.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     ssr: 'src/app/entry-server.tsx',
     outDir: fileURLToPath(new URL('./dist-ssr', import.meta.url)),
     emptyOutDir: true,
     // Lazy screens are loaded before every render anyway: one file loads faster than a chunk per screen.
     rolldownOptions: { output: { codeSplitting: false } },
-    minify: false,
+    minify: true,
   },
 });

@@ -140,6 +140,9 @@ describe('the shop without JavaScript', () => {
       '?page=2&page=3',
       '?search=%E2%80%AE%00x',
       '?utm_source=flyer&page=1',
+      `?search=${'a'.repeat(3000)}`,
+      '?page%5B%5D=1&search%5Ba%5D=b',
+      '?search=%ZZ',
     ]) {
       const page = await open(`/site/shop${query}`);
       expect(page.status, query).toBe(200);

@@ -306,9 +306,10 @@ test.describe('storefront polish', () => {
     await expect(page.locator('.ant-result')).toHaveCount(0);
     await captureScreens(page, testInfo, 'polish-404');
 
-    // The public config failing is SPEC §2's full-page error.
+    // The public config failing is SPEC §2's full-page error. The cart is drawn in the browser, which asks
+    // for the config itself (a server-rendered page hands over the server's copy).
     await page.route('**/api/v2/config', (route) => route.fulfill({ status: 500, body: '{}' }));
-    await page.goto('/site');
+    await page.goto('/site/cart');
     const error = page.getByTestId('error-page');
     await expect(error.getByRole('heading', { level: 1, name: 'Something Went Wrong' })).toBeVisible();
     await expect(error.getByTestId('status-art-error')).toBeVisible();
@@ -337,6 +338,24 @@ test.describe('storefront polish', () => {
 
   test.describe('on a 390 px phone', () => {
     test.use({ viewport: PHONE });
+
+    test('when the shopper scrolls down the shop, then no back-to-top button sits on the cards; scrolling back up brings it', async ({
+      page,
+    }) => {
+      await page.goto('/site/shop');
+      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      const top = page.getByTestId('scroll-top');
+      for (const y of [400, 700, 1000]) {
+        await page.evaluate((to) => window.scrollTo(0, to), y);
+        await page.waitForTimeout(150);
+        await expect(top, `scrolled down to ${y}`).toHaveCount(0);
+      }
+      await page.evaluate(() => window.scrollTo(0, 800));
+      await expect(top).toBeVisible();
+      await top.click();
+      await page.waitForFunction(() => window.scrollY === 0);
+    });
 
     test('when the shopper opens Home and a category, then nothing scrolls sideways and the header has room', async ({
       page,

@@ -141,8 +141,9 @@ export function createStorefrontRenderer(options: {
       const draw = async (): Promise<ServerRenderedPage | null> => {
         const page = await renderer.renderPage(new URL(key, options.localOrigin), options.publicOrigin, fetchEnvelope);
         if (!page) return null;
-        // A page drawn from an answer that failed is not the page: shoppers get the browser's own drawing.
-        if (Object.values(page.data).some((envelope) => envelope.status >= 500)) {
+        // A page drawn from an answer that failed (or was turned away) is not the page, and must not be kept:
+        // shoppers get the browser's own drawing instead.
+        if (Object.values(page.data).some((envelope) => envelope.status >= 500 || envelope.status === 429)) {
           throw new Error(`A storefront API call failed while rendering ${key}`);
         }
         const chunks = chunksOf(manifest, page.sources).filter((chunk) => !entryChunks.has(chunk));
