@@ -2,11 +2,10 @@
  * Search engines and link previews (issue 15 part 1): the head the server writes into each storefront page
  * (cms/services/seo), its JSON-LD checked against the properties Google requires, sitemap.xml and robots.txt.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { richTextHeading, richTextList, richTextRoot } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminClient, repoRoot, startServer, type TestServer, uid } from './harness';
+import { type AdminClient, startServer, type TestServer, uid } from './harness';
+import { decodeHtml, requireWebBuild } from './storefront-html';
 import { createProduct, createRecipe, uploadImage } from './factories';
 
 /**
@@ -39,8 +38,7 @@ let admin: AdminClient;
 
 beforeAll(async () => {
   // The storefront's HTML is the web build's index.html with the head filled in: `npm test` builds first.
-  const built = path.join(repoRoot, 'web', 'dist', 'index.html');
-  if (!fs.existsSync(built)) throw new Error(`${built} is missing: run \`npm run build -w web\` first`);
+  requireWebBuild();
   server = await startServer();
   admin = await server.loginAdmin();
 });
@@ -56,13 +54,7 @@ interface Page {
   jsonLd: Json[];
 }
 
-const decode = (text: string) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
+const decode = decodeHtml;
 
 async function open(pathname: string): Promise<Page> {
   const res = await server.raw({ path: pathname, headers: { accept: 'text/html' } });
@@ -132,8 +124,8 @@ describe('a product page', () => {
     // Only one title and one description: the template's own are replaced, not joined.
     expect(page.head.match(/<title>/g)).toHaveLength(1);
     expect(page.head.match(/name="description"/g)).toHaveLength(1);
-    // The SPA still loads from it.
-    expect(page.html).toMatch(/<div id="root"><\/div>/);
+    // The SPA still loads from it, and hydrates what the server drew (storefront-ssr.test.ts).
+    expect(page.html).toMatch(/<div id="root">(<link rel="preload" as="image"[^>]*>)*<!--\$-->/);
     expect(page.html).toMatch(/<script type="module" crossorigin src="\/bundle\/index-[^"]+\.js"><\/script>/);
 
     const [data] = ofType(page, 'Product');

@@ -3,21 +3,16 @@
  * JavaScript gets in the body of each public page, the data handed over for hydration, the render cache
  * following catalogue changes, and hostile addresses.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminClient, repoRoot, startServer, type TestServer, uid } from './harness';
+import { type AdminClient, startServer, type TestServer, uid } from './harness';
+import { decodeHtml, requireWebBuild } from './storefront-html';
 import { createCategory, createProduct, createRecipe } from './factories';
 
 let server: TestServer;
 let admin: AdminClient;
 
 beforeAll(async () => {
-  // `npm test` builds the SPA and its server renderer before the tests.
-  for (const built of ['web/dist/index.html', 'web/dist/.vite/manifest.json', 'web/dist-ssr/entry-server.js']) {
-    const file = path.join(repoRoot, built);
-    if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build -w web\` first`);
-  }
+  requireWebBuild(['web/dist/index.html', 'web/dist/.vite/manifest.json', 'web/dist-ssr/entry-server.js']);
   server = await startServer();
   admin = await server.loginAdmin();
 });
@@ -34,13 +29,7 @@ interface Page {
   handover: { origin: string; data?: Record<string, { status: number; result: unknown }> } | null;
 }
 
-const decode = (text: string) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&');
+const decode = decodeHtml;
 
 async function open(pathname: string): Promise<Page> {
   const res = await server.raw({ path: pathname, headers: { accept: 'text/html' } });
