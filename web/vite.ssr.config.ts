@@ -13,6 +13,11 @@ export default defineConfig({
   root,
   plugins: [react()],
   ssr: { noExternal: true, target: 'node' },
+  resolve: {
+    // Under Node's conditions the icons package hands over its CommonJS index, every icon in it; its ES modules
+    // let the build keep only the icons the pages use, as the browser build does.
+    alias: [{ find: /^@ant-design\/icons$/, replacement: '@ant-design/icons/es' }],
+  },
   // React's production builds whatever NODE_ENV the server runs with (tests run it as "test"): the development
   // builds check and warn at every render, and would otherwise be bundled beside them.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
@@ -20,8 +25,8 @@ export default defineConfig({
     ssr: 'src/app/entry-server.tsx',
     outDir: fileURLToPath(new URL('./dist-ssr', import.meta.url)),
     emptyOutDir: true,
-    // Lazy screens are loaded before every render anyway: one file loads faster than a chunk per screen.
-    rolldownOptions: { output: { codeSplitting: false } },
+    // A chunk per lazy screen, as in the browser: the server loads a screen (and antd, for the form pages)
+    // only when it first draws it, and never loads the cart's or the order's, which it does not draw.
     minify: true,
   },
 });
