@@ -47,7 +47,7 @@ function crud(
       path: base,
       tag,
       access: 'admin',
-      summary: `${noun}s, drafts and scheduled ones included, a page at a time`,
+      summary: `${noun.replace(/y$/, 'ie')}s, drafts and scheduled ones included, a page at a time`,
       query: listQuery,
       reply: { result: z.array(record), paginated: true },
     },
@@ -243,7 +243,14 @@ export const adminCatalogDocs: RouteDoc[] = [
     params: z.object({ type: z.enum(ANALYTICS_TYPES) }),
     query: analyticsQuerySchema,
     reply: {
-      result: z.union(ANALYTICS_TYPES.map((type) => analyticsResultSchemas[type])),
+      // `year` and `month` have alike rows: listed once, so the union has no duplicate member.
+      result: z.union([
+        ...new Map(
+          ANALYTICS_TYPES.map((type) => analyticsResultSchemas[type]).map(
+            (schema) => [JSON.stringify(z.toJSONSchema(schema)), schema] as const,
+          ),
+        ).values(),
+      ]),
       description: "The type's rows",
     },
     errors: [404],

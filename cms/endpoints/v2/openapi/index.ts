@@ -11,7 +11,7 @@ import { adminDocs } from './admin';
 import { adminCatalogDocs } from './admin-catalog';
 import { authDocs } from './auth';
 import { referenceDocs } from './reference';
-import { openApiPath, operationOf, type RouteDoc } from './route-doc';
+import { HEADERS_TOO_LARGE, headersTooLargeResponse, openApiPath, operationOf, type RouteDoc } from './route-doc';
 import { storefrontDocs } from './storefront';
 
 export { openApiPath, type RouteDoc } from './route-doc';
@@ -38,25 +38,35 @@ The control centre's routes need an admin's session cookie (from POST auth/login
 gets 401, an editor's session (the /cms panel's only) 403. Requests with a cookie must come from the shop's
 own origin (or one of \`CORS_ORIGINS\`). Any other path under /api/v2 answers 404 in the envelope.`;
 
-const TAGS = [
-  'Storefront',
-  'Products',
-  'Categories',
-  'Recipes',
-  'Orders',
-  'Payments',
-  'Auth',
-  'Admin: dashboard and settings',
-  'Admin: orders',
-  'Admin: paperwork',
-  'Admin: live alerts',
-  'Admin: notifications',
-  'Admin: audit log',
-  'Admin: catalogue',
-  'Admin: images',
-  'Admin: accounts',
-  'Admin: analytics',
-  'API description',
+/** The tags, in the reference page's order, each with what its operations are for. */
+const TAGS: Array<{ name: string; description: string }> = [
+  { name: 'Storefront', description: "The shop's public settings and the contact form." },
+  { name: 'Products', description: 'The published catalogue: lists, search, suggestions, a product, the cart.' },
+  { name: 'Categories', description: 'Published categories with their product counts and top products.' },
+  { name: 'Recipes', description: 'Published recipes and the products each one uses.' },
+  { name: 'Orders', description: "A shopper's own order: found by its number, read by its id, its mail sent again." },
+  { name: 'Payments', description: "Checkout through PayPal: create and capture a payment, and PayPal's webhook." },
+  { name: 'Auth', description: "Sign-in, sign-out, invitations and password resets of the shop's accounts." },
+  {
+    name: 'Admin: dashboard and settings',
+    description: "The control centre's dashboard figures and the shop's settings.",
+  },
+  {
+    name: 'Admin: orders',
+    description: 'Orders as the family handles them: lists, status, notes, refunds, bulk actions, CSV export.',
+  },
+  { name: 'Admin: paperwork', description: 'Invoices, packing slips and pick lists, as PDF.' },
+  { name: 'Admin: live alerts', description: 'A server-sent event stream of new orders and messages.' },
+  {
+    name: 'Admin: notifications',
+    description: 'Contact messages from shoppers, the replies sent to them, CSV export.',
+  },
+  { name: 'Admin: audit log', description: "Admins' changes to the catalogue, settings and accounts, and CSV export." },
+  { name: 'Admin: catalogue', description: 'Products, categories and recipes as the control centre edits them.' },
+  { name: 'Admin: images', description: 'The gallery of uploaded images the catalogue uses.' },
+  { name: 'Admin: accounts', description: 'Admin and editor accounts: invite, edit, remove.' },
+  { name: 'Admin: analytics', description: 'Sales figures by year, month, category, product and destination.' },
+  { name: 'API description', description: 'This document and its reference page.' },
 ];
 
 const shopVersion = (): string =>
@@ -73,11 +83,18 @@ export function buildApiDocument(docs: RouteDoc[] = routeDocs, version = shopVer
   }
   return createDocument({
     openapi: '3.1.0',
-    info: { title: 'Bottega di Famiglia API', version, description: DESCRIPTION },
+    info: {
+      title: 'Bottega di Famiglia API',
+      version,
+      description: DESCRIPTION,
+      // The shop's own code, published under no licence (the packages are private): all rights reserved.
+      license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
+    },
     servers: [{ url: '/api/v2' }],
-    tags: TAGS.map((name) => ({ name })),
+    tags: TAGS,
     paths,
     components: {
+      responses: { [HEADERS_TOO_LARGE]: headersTooLargeResponse },
       securitySchemes: {
         session: {
           type: 'apiKey',

@@ -69,6 +69,16 @@ const ERROR_MEANING: Record<number, string> = {
   503: 'Switched off or unavailable just now (payments, mail, too many live streams).',
 };
 
+/**
+ * Every route, whatever it does, may answer 431: Node refuses a request whose headers (the URL included) pass
+ * its 16 KiB limit before any route runs, with no body. Described once, referred to by every operation, so
+ * that one with no other client error still says how it can fail.
+ */
+export const HEADERS_TOO_LARGE = 'HeadersTooLarge';
+export const headersTooLargeResponse = {
+  description: "The request's headers (the URL included) are over 16 KiB: refused before any route runs, no body.",
+} as const;
+
 /** '/products/:id' → '/products/{id}'. */
 export const openApiPath = (path: string): string => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 
@@ -148,6 +158,7 @@ export function operationOf(doc: RouteDoc): ZodOpenApiOperationObject {
           },
         ] as const,
     ),
+    ['431', { $ref: `#/components/responses/${HEADERS_TOO_LARGE}` }] as const,
   ]);
   const requestParams =
     doc.params || doc.query
@@ -166,7 +177,8 @@ export function operationOf(doc: RouteDoc): ZodOpenApiOperationObject {
     tags: [doc.tag],
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
-    ...(doc.access === 'admin' ? { security: [{ session: [] }] } : {}),
+    // Public operations say so (an empty list): a reader tells them from the admin ones at a glance.
+    security: doc.access === 'admin' ? [{ session: [] }] : [],
     ...(requestParams ? { requestParams } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,
