@@ -21,6 +21,17 @@ export const bodyFont =
 export const headingFont =
   "'Iowan Old Style', 'Palatino Linotype', Palatino, 'Book Antiqua', Georgia, 'DejaVu Serif', serif";
 
+type TagHue = 'green' | 'gold' | 'yellow' | 'volcano' | 'cyan' | 'orange' | 'lime';
+
+/** The 7th palette step of each hue, as antd names it (`green7` and `green-7`). */
+const tagText = (colours: Record<TagHue, string>) =>
+  Object.fromEntries(
+    Object.entries(colours).flatMap(([hue, colour]) => [
+      [`${hue}7`, colour],
+      [`${hue}-7`, colour],
+    ]),
+  ) as Partial<NonNullable<ThemeConfig['token']>>;
+
 export const shopTheme: ThemeConfig = {
   token: {
     colorPrimary: palette.olive,
@@ -37,6 +48,23 @@ export const shopTheme: ThemeConfig = {
     colorError: '#b3412a',
     colorText: palette.ink,
     colorTextSecondary: palette.muted,
+    // antd's own greys are translucent black (45 % and 25 %): 3.4:1 and 1.8:1 on white, below WCAG's 4.5:1 for
+    // the hints, counters, secondary texts and placeholders that use them. Opaque warm greys that pass.
+    colorTextTertiary: palette.muted,
+    colorTextDescription: palette.muted,
+    colorTextPlaceholder: '#7a705f',
+    // Tags draw their text in the 7th step of their colour's palette, 3.4:1 or less on their pale background for
+    // these: a darker step of the same hue instead (4.5:1 and more).
+    // (Both spellings: antd derives both and turns both into the same CSS variable.)
+    ...tagText({
+      green: '#237804',
+      gold: '#874d00',
+      yellow: '#876800',
+      volcano: '#ad2102',
+      cyan: '#006d75',
+      orange: '#ad4e00',
+      lime: '#3f6600',
+    }),
     colorBgLayout: palette.cream,
     colorBgContainer: '#ffffff',
     colorBorder: palette.border,
