@@ -118,7 +118,9 @@ export function CommandPaletteButton({ compact = false }: { compact?: boolean })
       size={compact ? 'large' : 'middle'}
       icon={<SearchOutlined />}
       className={compact ? undefined : 'command-palette-trigger'}
-      aria-label="Search and go to (Ctrl+K)"
+      // The sider's button is named by its visible "Search Ctrl K" (WCAG 2.5.3); the top bar's is an icon alone.
+      aria-label={compact ? 'Search and go to' : undefined}
+      aria-keyshortcuts="Control+K Meta+K"
       aria-haspopup="dialog"
       aria-expanded={open}
       data-testid="command-palette-button"

@@ -12,11 +12,13 @@ import './admin-layout.css';
 
 function Brand() {
   return (
-    <Link to="/admin/home" className="admin-brand" aria-label="Bottega di Famiglia, dashboard">
+    // Named by its visible text (WCAG 2.5.3: the name contains the label), then where it leads.
+    <Link to="/admin/home" className="admin-brand">
       <LogoMark size={34} />
       <span className="admin-brand-text">
         <span className="admin-brand-name">Bottega di Famiglia</span>
         <span className="admin-brand-tag">Control centre</span>
+        <span className="admin-sr-only">, dashboard</span>
       </span>
     </Link>
   );
