@@ -60,21 +60,28 @@ function CategoryForm({ category }: { category?: AdminCategory }) {
       <PageHeader title={editing ? 'Edit category' : 'Add category'} extra={actions} />
       <Form layout="vertical" component="div" className="catalog-form" data-testid="category-form">
         <Card className="catalog-form-card catalog-form-main" title="Category">
-          <Form.Item label="Name" required {...fieldStatus(errors, 'name')}>
+          <Form.Item htmlFor="category-name" label="Name" required {...fieldStatus(errors, 'name')}>
             <Input
               value={draft.name}
               onChange={(event) => edit('name', event.target.value)}
               maxLength={120}
               placeholder="e.g. Olive oils"
+              id="category-name"
               data-testid="category-name"
             />
           </Form.Item>
-          <Form.Item label="Description" className="catalog-form-last" {...fieldStatus(errors, 'description')}>
+          <Form.Item
+            htmlFor="category-description"
+            label="Description"
+            className="catalog-form-last"
+            {...fieldStatus(errors, 'description')}
+          >
             <Input.TextArea
               value={draft.description}
               onChange={(event) => edit('description', event.target.value)}
               autoSize={{ minRows: 4, maxRows: 12 }}
               maxLength={2000}
+              id="category-description"
               data-testid="category-description"
             />
           </Form.Item>

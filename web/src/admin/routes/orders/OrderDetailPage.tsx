@@ -36,6 +36,7 @@ import { orderEventsKey } from '../../api/order-events';
 import { RefundCard, runRefund } from './detail/RefundCard';
 import { updateOrderStatus, useAdminOrder } from '../../api/orders';
 import { confirmAction } from '../../components/confirm';
+import { useKeyboardScrollableTable } from '../../components/keyboard-scroll';
 import { PageHeader } from '../../components/PageHeader';
 import { useLeaveOnLoadError } from '../../components/record-form';
 import { OrderTimelineCard } from './detail/OrderTimeline';
@@ -123,16 +124,19 @@ function ProductsCard({ order }: { order: AdminOrder }) {
       render: (_, line) => <strong>{formatMoney(lineTotal(line), currency)}</strong>,
     },
   ];
+  const tableRef = useKeyboardScrollableTable();
   return (
     <Card title="Products" className="order-detail-card order-detail-wide" data-testid="order-products">
-      <Table<OrderLine>
-        rowKey={(line) => line.id}
-        columns={columns}
-        dataSource={order.products}
-        pagination={false}
-        size="small"
-        scroll={{ x: 520 }}
-      />
+      <div ref={tableRef}>
+        <Table<OrderLine>
+          rowKey={(line) => line.id}
+          columns={columns}
+          dataSource={order.products}
+          pagination={false}
+          size="small"
+          scroll={{ x: 520 }}
+        />
+      </div>
     </Card>
   );
 }

@@ -82,26 +82,28 @@ function ProductForm({ product, currencyCode, quantityUnits, discountUnits }: Fo
       <PageHeader title={editing ? 'Edit product' : 'Add product'} extra={actions} />
       <Form layout="vertical" component="div" className="catalog-form" data-testid="product-form">
         <Card className="catalog-form-card catalog-form-main" title="Product">
-          <Form.Item label="Name" required {...fieldStatus(errors, 'name')}>
+          <Form.Item htmlFor="product-name" label="Name" required {...fieldStatus(errors, 'name')}>
             <Input
               value={draft.name}
               onChange={(event) => edit('name', event.target.value)}
               maxLength={160}
               placeholder="e.g. Extra virgin olive oil"
+              id="product-name"
               data-testid="product-name"
             />
           </Form.Item>
-          <Form.Item label="Description" {...fieldStatus(errors, 'description')}>
+          <Form.Item htmlFor="product-description" label="Description" {...fieldStatus(errors, 'description')}>
             <Input.TextArea
               value={draft.description}
               onChange={(event) => edit('description', event.target.value)}
               autoSize={{ minRows: 4, maxRows: 12 }}
               maxLength={5000}
+              id="product-description"
               data-testid="product-description"
             />
           </Form.Item>
           <div className="catalog-form-grid">
-            <Form.Item label="Price" required {...fieldStatus(errors, 'price')}>
+            <Form.Item htmlFor="product-price" label="Price" required {...fieldStatus(errors, 'price')}>
               <InputNumber<number>
                 value={draft.price}
                 onChange={(value) => edit('price', typeof value === 'number' ? value : null)}
@@ -111,10 +113,11 @@ function ProductForm({ product, currencyCode, quantityUnits, discountUnits }: Fo
                 precision={2}
                 prefix={symbol}
                 className="catalog-form-number"
+                id="product-price"
                 data-testid="product-price"
               />
             </Form.Item>
-            <Form.Item label="Categories" required {...fieldStatus(errors, 'categories')}>
+            <Form.Item htmlFor="product-categories" label="Categories" required {...fieldStatus(errors, 'categories')}>
               <Select
                 mode="multiple"
                 value={draft.categories}
@@ -124,6 +127,7 @@ function ProductForm({ product, currencyCode, quantityUnits, discountUnits }: Fo
                 placeholder="Choose categories"
                 optionFilterProp="label"
                 allowClear
+                id="product-categories"
                 data-testid="product-categories"
               />
             </Form.Item>

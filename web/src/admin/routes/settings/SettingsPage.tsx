@@ -179,6 +179,7 @@ export default function SettingsPage() {
   const shopTab = (
     <Form layout="vertical" className="settings-form" requiredMark={false} component="div">
       <Form.Item
+        htmlFor="settings-categories-order"
         label="Categories display order"
         extra="The shop lists categories in the order chosen here; pick them one after another."
         {...fieldStatus(errors, 'categories_order')}
@@ -192,6 +193,7 @@ export default function SettingsPage() {
           placeholder="Choose categories"
           optionFilterProp="label"
           allowClear
+          id="settings-categories-order"
           data-testid="settings-categories-order"
           className="settings-categories"
           tagRender={({ label, value, closable, onClose }) => (
@@ -212,15 +214,16 @@ export default function SettingsPage() {
         />
       </Form.Item>
       <div className="settings-grid">
-        <Form.Item label="Accepted currency">
+        <Form.Item htmlFor="settings-currency" label="Accepted currency">
           <Input
             value={`${config.shop.currency_code} (${symbol})`}
             readOnly
             variant="filled"
+            id="settings-currency"
             data-testid="settings-currency"
           />
         </Form.Item>
-        <Form.Item label="Shipment fee" {...fieldStatus(errors, 'shipment_amount')}>
+        <Form.Item htmlFor="settings-shipment-amount" label="Shipment fee" {...fieldStatus(errors, 'shipment_amount')}>
           <InputNumber<number>
             value={draft.shipment_amount}
             onChange={(value) => edit('shipment_amount', typeof value === 'number' ? value : null)}
@@ -230,20 +233,23 @@ export default function SettingsPage() {
             precision={2}
             prefix={symbol}
             className="settings-amount"
+            id="settings-shipment-amount"
             data-testid="settings-shipment-amount"
           />
         </Form.Item>
       </div>
-      <Form.Item label="Shipment method" {...fieldStatus(errors, 'shipment_method')}>
+      <Form.Item htmlFor="settings-shipment-method" label="Shipment method" {...fieldStatus(errors, 'shipment_method')}>
         <Input
           value={draft.shipment_method}
           onChange={(event) => edit('shipment_method', event.target.value)}
           maxLength={200}
           placeholder="e.g. UPS Ground, 3-5 business days"
+          id="settings-shipment-method"
           data-testid="settings-shipment-method"
         />
       </Form.Item>
       <Form.Item
+        htmlFor="settings-tracking-url-template"
         label="Tracking link"
         extra="Optional. For carriers the shop does not recognise (USPS, UPS, FedEx and DHL numbers link to their own pages): the shipping mail and the order page link here, {number} standing for the tracking number."
         {...fieldStatus(errors, 'tracking_url_template')}
@@ -255,6 +261,7 @@ export default function SettingsPage() {
           inputMode="url"
           autoComplete="off"
           placeholder="https://www.carrier.example/track?number={number}"
+          id="settings-tracking-url-template"
           data-testid="settings-tracking-url-template"
         />
       </Form.Item>
@@ -270,6 +277,7 @@ export default function SettingsPage() {
   const otherTab = (
     <Form layout="vertical" className="settings-form" requiredMark={false} component="div">
       <Form.Item
+        htmlFor="settings-shop-name"
         label="Shop name"
         extra="Printed at the top of packing slips, invoices and pick lists."
         {...fieldStatus(errors, 'shop_name')}
@@ -279,10 +287,12 @@ export default function SettingsPage() {
           onChange={(event) => edit('shop_name', event.target.value)}
           maxLength={120}
           autoComplete="organization"
+          id="settings-shop-name"
           data-testid="settings-shop-name"
         />
       </Form.Item>
       <Form.Item
+        htmlFor="settings-shop-address"
         label="Postal address"
         extra="Printed under the shop name: street, town and country, one per line (at most 6 lines)."
         {...fieldStatus(errors, 'shop_address')}
@@ -293,10 +303,12 @@ export default function SettingsPage() {
           autoSize={{ minRows: 3, maxRows: 6 }}
           maxLength={600}
           autoComplete="street-address"
+          id="settings-shop-address"
           data-testid="settings-shop-address"
         />
       </Form.Item>
       <Form.Item
+        htmlFor="settings-admin-email"
         label="Admin email"
         extra="Where the shop sends new orders and contact messages."
         {...fieldStatus(errors, 'admin_email')}
@@ -307,6 +319,7 @@ export default function SettingsPage() {
           onChange={(event) => edit('admin_email', event.target.value)}
           maxLength={320}
           autoComplete="email"
+          id="settings-admin-email"
           data-testid="settings-admin-email"
         />
       </Form.Item>
