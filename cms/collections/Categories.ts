@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload';
 import { hiddenFromEditors, isAdmin } from '../access/roles';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
+import { refuseTakenCategoryName } from '../hooks/catalog-rules';
 import { publishedOrStaff } from '../access/published-or-admin';
 
 export const Categories: CollectionConfig = {
@@ -23,6 +24,7 @@ export const Categories: CollectionConfig = {
   ],
   hooks: {
     beforeValidate: [stripControlCharactersHook],
+    beforeChange: [refuseTakenCategoryName],
     afterChange: [invalidateCatalogAfterChange],
     afterDelete: [invalidateCatalogAfterDelete],
   },

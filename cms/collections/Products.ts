@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload';
 import { DISCOUNT_UNITS, PERCENT_UNIT, QUANTITY_UNITS } from '@shop/shared';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
+import { requirePriceWhenPublished } from '../hooks/catalog-rules';
 import { publishedOrStaff } from '../access/published-or-admin';
 import { adminOnlyExcept, isAdmin, isStaff, refuseEditorChangesOutside } from '../access/roles';
 
@@ -53,6 +54,7 @@ export const Products: CollectionConfig = {
   hooks: {
     beforeOperation: [refuseEditorChangesOutside('products', PRODUCT_EDITOR_FIELDS)],
     beforeValidate: [stripControlCharactersHook],
+    beforeChange: [requirePriceWhenPublished],
     afterChange: [invalidateCatalogAfterChange],
     afterDelete: [invalidateCatalogAfterDelete],
   },

@@ -40,6 +40,18 @@ export function describeError(err: unknown): { status: number; result: unknown }
   const e = err as StatusError;
   // Payload's own APIError family carries an HTTP status (ValidationError 400, Forbidden 403, NotFound 404).
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+    // A collection rule's ValidationError (a taken category name, a published product without a price)
+    // answers like the endpoints' own field checks: a list of {path, message} the forms show by their fields.
+    const fieldErrors = (e.data as { errors?: unknown } | undefined)?.errors;
+    if (e.name === 'ValidationError' && Array.isArray(fieldErrors)) {
+      return {
+        status: e.status,
+        result: fieldErrors.map((f: { path?: unknown; message?: unknown }) => ({
+          path: String(f.path ?? ''),
+          message: String(f.message ?? ''),
+        })),
+      };
+    }
     return { status: e.status, result: e.data ?? e.message ?? 'Request failed' };
   }
   return { status: 500, result: 'Internal server error' };

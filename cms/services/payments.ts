@@ -24,6 +24,8 @@ import { getSettings } from './settings';
 type CreateInput = z.output<typeof paymentCreateSchema>;
 type CaptureInput = z.output<typeof paymentCaptureSchema>;
 
+export const UNPRICED_PRODUCTS = 'Some products have no price yet and cannot be ordered';
+
 /** A priced cart line as stored on the payment record and copied onto the order. */
 interface PricedLine extends OrderLine {
   apply_shipping: boolean;
@@ -80,6 +82,11 @@ async function priceCart(payload: Payload, items: CreateInput['products']) {
   });
   if (unavailable.length > 0) {
     throw badRequest({ message: 'Some products are not available any more', unavailable });
+  }
+  // A product published at $0 before the price rule existed (issue 25 §1.1) is never sold for nothing.
+  const unpriced = ids.filter((id) => !(Number(byId.get(id)!.price ?? 0) > 0));
+  if (unpriced.length > 0) {
+    throw badRequest({ message: UNPRICED_PRODUCTS, unpriced });
   }
   const lines: PricedLine[] = ids.map((id) => {
     const d = byId.get(id)!;

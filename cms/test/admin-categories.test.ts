@@ -198,7 +198,7 @@ describe('POST and PUT /api/v2/admin/categories', () => {
   });
 
   it.each(bad)('when PUT with %s, then 400 and the category unchanged', async (_what, json, path) => {
-    const category = await createCategory(admin, { name: 'Kept as is' });
+    const category = await createCategory(admin, { name: `Kept as is ${uid()}` });
     const before = (await admin.api(`/api/v2/admin/categories/${category.id}`)).body.result;
     const res = await putCategory(category.id, json);
     expect(res.status).toBe(400);

@@ -273,11 +273,11 @@ describe('POST, PUT, DELETE /api/v2/admin/products', () => {
 
   it('when only the required fields are posted, then the form defaults of SPEC §4 apply', async () => {
     const category = await createCategory(admin);
-    const res = await postProduct({ name: 'Only required', price: 0, categories: [category.id] });
+    const res = await postProduct({ name: 'Only required', price: 2.5, categories: [category.id] });
     expect(res.status).toBe(201);
     expect(res.body.result).toMatchObject({
       description: '',
-      price: 0,
+      price: 2.5,
       quantity_amount: 0,
       quantity_unit: 'Oz',
       discount_amount: 0,

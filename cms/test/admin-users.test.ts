@@ -115,6 +115,8 @@ describe('GET /api/v2/users', () => {
       telephone: null,
       role: 'admin',
       active: true,
+      // Invited through the users screen and no password chosen yet (issue 25 §1.11).
+      invited: true,
       last_access: null,
       updated_at: expect.any(String),
     });

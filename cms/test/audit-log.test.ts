@@ -229,9 +229,9 @@ describe('export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect([...res.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.bytes.subarray(3).toString('utf8').trimEnd().split('\n');
-    expect(lines[0]).toBe('When (UTC),Who,User id,Collection,Record id,Operation,Field,Before,After');
+    expect(lines[0]).toBe('When (UTC),Who,User id,Collection,Record id,Record,Operation,Field,Before,After');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`,${adminId},products,${product.id},update,price,4,4.5`);
+    expect(lines[1]).toContain(`,${adminId},products,${product.id},${product.name},update,price,4,4.5`);
 
     const created = await admin.api(`/api/v2/admin/audit-log/export?record_id=${product.id}&operation=create`);
     expect(created.text).toContain(`,name,,${product.name}`);

@@ -152,7 +152,7 @@ describe('GET /api/v2/admin/orders/export', () => {
         'Address line 2': 'Scala B, "interno" 4',
         City: 'Forlì',
         State: 'Emilia-Romagna',
-        'Postal code': '47121',
+        'Postal code': '="47121"',
         Country: 'IT',
         Items: '2× Caffè; 1× Pâté d’olive',
         Subtotal: '29.00',

@@ -283,7 +283,14 @@ describe('payments/create', () => {
   });
 
   it('when the cart would cost nothing (free products, no shipping), then 400 and no PayPal order', async () => {
-    const p = await product('Gratis', { price: 0, apply_shipping: false });
+    // A published product always has a price (issue 25 §1.1): a 100 % discount is what makes it cost nothing.
+    const p = await product('Gratis', {
+      price: 5,
+      apply_discount: true,
+      discount_unit: '%',
+      discount_amount: 100,
+      apply_shipping: false,
+    });
     const before = await countDocs(admin, 'payments');
     const res = await createPayment(server, { products: [{ id: p.id, quantity: 3 }] });
     expect(res.status, res.text).toBe(400);

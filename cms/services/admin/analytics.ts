@@ -184,9 +184,16 @@ async function yearlySales(payload: Payload, year: number): Promise<SalesRow[]> 
   return years.map((y, i) => salesRow(String(y), sum(amounts[i].grossCents), sum(amounts[i].netCents)));
 }
 
+/** The months of `year` that have begun by `now`: all twelve of a past year, up to this month of this one. */
+export const monthsBegun = (year: number, now: Date = new Date()): number =>
+  year < now.getFullYear() ? 12 : year === now.getFullYear() ? now.getMonth() + 1 : 0;
+
+/** This year's chart stops at this month: a month still to come has no sales yet, not $0 (issue 25 §1.8). */
 async function monthlySales(payload: Payload, year: number): Promise<SalesRow[]> {
   const { grossCents, netCents } = await loadOrders(payload, year);
-  return grossCents.map((gross, month) => salesRow(String(month + 1), gross, netCents[month]));
+  return grossCents
+    .slice(0, monthsBegun(year))
+    .map((gross, month) => salesRow(String(month + 1), gross, netCents[month]));
 }
 
 async function categorySales(payload: Payload, user: AdminUser, year: number): Promise<CategorySales[]> {

@@ -40,18 +40,88 @@ export function auditLogWhere(filter: AuditLogFilter): Where {
 const idOf = (v: unknown): string | null =>
   v === null || v === undefined || v === '' ? null : typeof v === 'object' && 'id' in v ? String(v.id) : String(v);
 
-function toAuditEntry(doc: Doc): AuditEntry {
+function toAuditEntry(doc: Doc, names: RecordNames = new Map()): AuditEntry {
   const changes = doc.changes && typeof doc.changes === 'object' ? (doc.changes as AuditChanges) : {};
+  const collection = str(doc.collection);
+  const recordId = str(doc.record_id);
   return {
     id: String(doc.id),
     at: str(doc.at),
     by: str(doc.by),
     user_id: idOf(doc.user),
-    collection: str(doc.collection),
-    record_id: str(doc.record_id),
+    collection,
+    record_id: recordId,
+    record_name: names.get(`${collection}:${recordId}`) ?? nameInChanges(collection, changes),
     operation: str(doc.operation) as AuditOperation,
     changes,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Record names (issue 25 §1.13): the log shows "Pesto genovese", not a uuid.
+
+type RecordNames = Map<string, string>;
+
+/** The fields that name a record of each collection, and how they read together. */
+const NAMING: Partial<Record<string, { select: string[]; name: (doc: Record<string, unknown>) => string }>> = {
+  products: { select: ['name'], name: (d) => str(d.name) },
+  categories: { select: ['name'], name: (d) => str(d.name) },
+  recipes: { select: ['name'], name: (d) => str(d.name) },
+  changelogs: { select: ['title'], name: (d) => str(d.title) },
+  orders: { select: ['number'], name: (d) => str(d.number) },
+  users: {
+    select: ['firstname', 'lastname', 'email'],
+    name: (d) => `${str(d.firstname)} ${str(d.lastname)}`.trim() || str(d.email),
+  },
+  assets: { select: ['filename'], name: (d) => str(d.filename) },
+  notifications: {
+    select: ['firstname', 'lastname', 'title'],
+    name: (d) => [`${str(d.firstname)} ${str(d.lastname)}`.trim(), str(d.title)].filter(Boolean).join(': '),
+  },
+};
+
+/** A deleted record's name, from what its entry recorded (a delete keeps the fields' last values). */
+function nameInChanges(collection: string, changes: AuditChanges): string | null {
+  const naming = NAMING[collection];
+  if (!naming) return null;
+  const values = Object.fromEntries(
+    naming.select.map((field) => [field, changes[field]?.after ?? changes[field]?.before]),
+  );
+  return naming.name(values) || null;
+}
+
+/** The current names of the records a page of entries is about: one query per collection on the page. */
+async function recordNames(payload: Payload, docs: Doc[]): Promise<RecordNames> {
+  const byCollection = new Map<string, Set<string>>();
+  for (const doc of docs) {
+    const collection = str(doc.collection);
+    if (!NAMING[collection]) continue;
+    const ids = byCollection.get(collection) ?? new Set<string>();
+    ids.add(str(doc.record_id));
+    byCollection.set(collection, ids);
+  }
+  const names: RecordNames = new Map();
+  await Promise.all(
+    [...byCollection].map(async ([collection, ids]) => {
+      const naming = NAMING[collection]!;
+      const found = await payload.find({
+        collection: collection as 'products',
+        where: { id: { in: [...ids] } },
+        select: Object.fromEntries(naming.select.map((field) => [field, true])),
+        depth: 0,
+        limit: ids.size,
+        pagination: false,
+        // The admin reads the whole log; its names are what that admin may read anyway.
+        overrideAccess: true,
+        ...(collection === 'recipes' ? { draft: true } : {}),
+      });
+      for (const doc of found.docs as Doc[]) {
+        const name = naming.name(doc);
+        if (name) names.set(`${collection}:${String(doc.id)}`, name);
+      }
+    }),
+  );
+  return names;
 }
 
 /** One page of the log, newest first. */
@@ -68,7 +138,8 @@ export async function listAuditLog(
     page,
     limit,
   });
-  return { items: docs.map(toAuditEntry), pagination };
+  const names = await recordNames(payload, docs);
+  return { items: docs.map((doc) => toAuditEntry(doc, names)), pagination };
 }
 
 /** A row of the export: one changed field of one entry (an entry without fields gives one row of its own). */
@@ -88,6 +159,7 @@ const COLUMNS: readonly CsvColumn<AuditRow>[] = [
   { header: 'User id', value: (r) => r.entry.user_id ?? '' },
   { header: 'Collection', value: (r) => r.entry.collection },
   { header: 'Record id', value: (r) => r.entry.record_id },
+  { header: 'Record', value: (r) => r.entry.record_name ?? '' },
   { header: 'Operation', value: (r) => r.entry.operation },
   { header: 'Field', value: (r) => r.field },
   { header: 'Before', value: (r) => cell(r.before) },
@@ -102,7 +174,8 @@ function rowsOf(entry: AuditEntry): AuditRow[] {
 
 async function* auditRowPages(payload: Payload, user: AdminUser, where: Where): AsyncGenerator<AuditRow[]> {
   for await (const docs of pagesOf(payload, user, { collection: 'audit-log', where, sort: SORT })) {
-    yield docs.map(toAuditEntry).flatMap(rowsOf);
+    const names = await recordNames(payload, docs);
+    yield docs.map((doc) => toAuditEntry(doc, names)).flatMap(rowsOf);
   }
 }
 

@@ -12,6 +12,8 @@ export const EXPORT_PAGE_SIZE = 500;
 export interface CsvColumn<T> {
   header: string;
   value: (row: T) => string | number;
+  /** A code made of digits that a spreadsheet must keep as typed (a ZIP code, a tracking number). */
+  keepAsText?: boolean;
 }
 
 /**
@@ -75,7 +77,9 @@ export function csvResponse<T>(
   async function* chunks() {
     yield Buffer.from(`\uFEFF${stringify([columns.map((c) => c.header)], { eof: true })}`, 'utf8');
     for await (const page of pages) {
-      const rows = page.map((row) => columns.map((c) => safeCell(c.value(row))));
+      const rows = page.map((row) =>
+        columns.map((c) => (c.keepAsText ? spreadsheetText(String(c.value(row))) : safeCell(c.value(row)))),
+      );
       yield Buffer.from(stringify(rows, { eof: true }), 'utf8');
     }
   }
@@ -106,6 +110,20 @@ export function safeCell(value: string | number): string | number {
   if (typeof value === 'number') return value;
   if (PLAIN_AMOUNT.test(value)) return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * A code that looks like a number to a spreadsheet (ZIP "01234", a 22-digit tracking number) would lose its
+ * leading zeros or turn into 9.2E+21 when the file is opened. Written as the formula ="01234" (Excel's
+ * documented way to enter text that looks like a number; LibreOffice Calc and Google Sheets read it alike),
+ * the cell shows the code exactly as stored. Only codes made of digits (and spaces or dashes, as "01234-5678")
+ * are wrapped; anything else goes through safeCell. Inside the formula the text is a quoted string with its
+ * quotes doubled, so it can never be read as anything but text.
+ */
+const NUMBER_LIKE = /^[0-9][0-9 -]*$/;
+export function spreadsheetText(value: string): string | number {
+  if (!NUMBER_LIKE.test(value)) return safeCell(value);
+  return `="${value.replace(/"/g, '""')}"`;
 }
 
 /** `orders-2026-11-24.csv`: the export's kind and the day it was made (UTC). */

@@ -28,7 +28,7 @@ const COLUMNS: readonly CsvColumn<ExportRow>[] = [
   { header: 'Address line 2', value: (r) => str(r.address.address_line_2) },
   { header: 'City', value: (r) => str(r.address.admin_area_2) },
   { header: 'State', value: (r) => str(r.address.admin_area_1) },
-  { header: 'Postal code', value: (r) => str(r.address.postal_code) },
+  { header: 'Postal code', value: (r) => str(r.address.postal_code), keepAsText: true },
   { header: 'Country', value: (r) => str(r.address.country_code) },
   { header: 'Items', value: (r) => r.items },
   { header: 'Subtotal', value: (r) => money(r.totals.itemsTotal) },
@@ -42,7 +42,7 @@ const COLUMNS: readonly CsvColumn<ExportRow>[] = [
   { header: 'PayPal fee', value: (r) => str(r.doc.transaction_paypal_fee) },
   { header: 'Refunded', value: (r) => str(r.doc.transaction_refunded_amount) || '0.00' },
   { header: 'PayPal net', value: (r) => str(r.doc.transaction_net_amount) },
-  { header: 'Tracking number', value: (r) => r.trackingNumber },
+  { header: 'Tracking number', value: (r) => r.trackingNumber, keepAsText: true },
 ];
 
 /** "2026-11-24 05:07": sorts as text and reads the same in every spreadsheet locale. */
@@ -86,8 +86,11 @@ async function trackingNumbers(payload: Payload, user: AdminUser, orderIds: stri
   return found;
 }
 
-async function* exportPages(payload: Payload, user: AdminUser, tab: OrdersTab, filter: AdminOrdersFilter) {
-  const where = await adminOrdersWhere(payload, tab, filter);
+/** The list's filters without paging, or the selected orders (`ids`), which then replace them. */
+export type OrdersExportFilter = Omit<AdminOrdersFilter, 'page' | 'limit'> & { ids?: string[] };
+
+async function* exportPages(payload: Payload, user: AdminUser, tab: OrdersTab, filter: OrdersExportFilter) {
+  const where = filter.ids ? { id: { in: filter.ids } } : await adminOrdersWhere(payload, tab, filter);
   if (!where) return;
   for await (const docs of pagesOf(payload, user, { collection: 'orders', where, sort: adminOrdersSort(filter) })) {
     const tracking = await trackingNumbers(
@@ -100,17 +103,17 @@ async function* exportPages(payload: Payload, user: AdminUser, tab: OrdersTab, f
 }
 
 /**
- * The orders list as currently filtered (tab, status, number, payer search, sort) as a CSV download, streamed
- * page by page from the database.
+ * The orders list as currently filtered (tab, status, number, payer search, sort), or the orders selected in
+ * it (issue 25 §1.14), as a CSV download, streamed page by page from the database.
  */
 export function exportOrdersCsv(
   payload: Payload,
   user: AdminUser,
   tab: OrdersTab,
-  filter: AdminOrdersFilter,
+  filter: OrdersExportFilter,
 ): Response {
   return csvResponse(
-    datedFilename(tab === 'archive' ? 'orders-archive' : 'orders'),
+    datedFilename(filter.ids ? 'orders-selected' : tab === 'archive' ? 'orders-archive' : 'orders'),
     COLUMNS,
     exportPages(payload, user, tab, filter),
     (err) => payload.logger.error({ err, msg: 'orders export failed mid-stream' }),

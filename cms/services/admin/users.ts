@@ -17,12 +17,13 @@ const USERS = 'users';
 type UserCreate = z.output<typeof userCreateSchema>;
 type UserUpdate = z.output<typeof userUpdateSchema>;
 
-function toAdminUser(doc: Doc): AdminUser {
+function toAdminUser(doc: Doc, invited = false): AdminUser {
   return {
     ...contactOf(doc),
     // Accounts made before roles existed were made admins by the migration; a missing value reads the same.
     role: roleOf(doc) ?? 'admin',
     active: doc.active !== false,
+    invited,
     last_access: str(doc.last_access) || null,
     updated_at: str(doc.updatedAt),
   };
@@ -96,6 +97,28 @@ function oneAtATime<T>(change: () => Promise<T>): Promise<T> {
 // ---------------------------------------------------------------------------------------------------------
 // Reads
 
+/**
+ * Which of these accounts are still invitations (issue 25 §1.11), from fields the account already has: it
+ * holds a password link (Payload's reset token, which the invite set and choosing a password clears) and has
+ * never signed in. An admin who forgot a password has signed in before, so a reset link alone is no invite.
+ */
+async function invitedIds(payload: Payload, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { docs } = await payload.find({
+    collection: USERS,
+    where: {
+      and: [{ id: { in: ids } }, { resetPasswordToken: { exists: true } }, { last_access: { exists: false } }],
+    },
+    select: { email: true },
+    depth: 0,
+    limit: ids.length,
+    pagination: false,
+    // The token is a hidden field: only its presence is asked, and nothing of it leaves here.
+    overrideAccess: true,
+  });
+  return new Set(docs.map((doc) => String(doc.id)));
+}
+
 /** GET users: the whole team (a family shop has a handful of admins), by last then first name. */
 export async function listUsers(payload: Payload, actor: Actor): Promise<{ items: AdminUser[]; count: number }> {
   const res = await payload.find({
@@ -106,14 +129,20 @@ export async function listUsers(payload: Payload, actor: Actor): Promise<{ items
     user: actor,
     overrideAccess: false,
   });
-  return { items: (res.docs as unknown as Doc[]).map(toAdminUser), count: res.totalDocs };
+  const docs = res.docs as unknown as Doc[];
+  const invited = await invitedIds(
+    payload,
+    docs.map((doc) => String(doc.id)),
+  );
+  return { items: docs.map((doc) => toAdminUser(doc, invited.has(String(doc.id)))), count: res.totalDocs };
 }
 
 const findUser = (payload: Payload, actor: Actor, id: string) =>
   findByIdOr404(payload, USERS, actor, id, 'User not found');
 
 export async function getUser(payload: Payload, actor: Actor, id: string): Promise<AdminUser> {
-  return toAdminUser(await findUser(payload, actor, id));
+  const doc = await findUser(payload, actor, id);
+  return toAdminUser(doc, (await invitedIds(payload, [String(doc.id)])).size > 0);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -176,7 +205,7 @@ export async function createUser(payload: Payload, actor: Actor, input: UserCrea
       await payload.delete({ collection: USERS, id: doc.id, overrideAccess: true });
       throw new AppError(503, INVITE_NOT_SENT);
     }
-    return toAdminUser(doc);
+    return toAdminUser(doc, true);
   });
 }
 
@@ -203,7 +232,8 @@ export async function updateUser(payload: Payload, actor: Actor, id: string, inp
       user: actor,
       overrideAccess: false,
     });
-    return toAdminUser(updated as unknown as Doc);
+    const saved = updated as unknown as Doc;
+    return toAdminUser(saved, (await invitedIds(payload, [String(saved.id)])).size > 0);
   });
 }
 

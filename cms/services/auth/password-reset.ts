@@ -63,6 +63,37 @@ export async function requestPasswordReset(req: PayloadRequest, user: Doc): Prom
 }
 
 /**
+ * The sign-in screen's "Forgot password?" (issue 25 §1.12): the same answer and the same time whatever the
+ * email, so nobody learns which emails have accounts. The client address is throttled as for a sign-in (each
+ * request counts as an attempt and blocks like one); an active account also gets at most
+ * PASSWORD_RESET_RATE_LIMIT mails per window, past which the request is answered alike and sends nothing.
+ * The lookup, token and mail run after the answer, so a known email does not answer slower.
+ */
+export async function requestPasswordResetByEmail(req: PayloadRequest, email: string): Promise<void> {
+  const throttle = authThrottle();
+  if (!(await throttle.admit(clientAddress(req)))) throw loginThrottled();
+  const payload = req.payload;
+  void (async () => {
+    const { docs } = await payload.find({
+      collection: USERS,
+      where: { email: { equals: email.trim().toLowerCase() } },
+      limit: 1,
+      depth: 0,
+      pagination: false,
+      overrideAccess: true,
+    });
+    const user = docs[0] as Doc | undefined;
+    if (!user || user.active === false) return;
+    if (!(await throttle.takeResetMail(String(user.id)))) {
+      payload.logger.info({ msg: `password reset for user ${String(user.id)} not sent: mail allowance used up` });
+      return;
+    }
+    const token = await issueToken(payload, String(user.email), RESET_LINK_HOURS * HOUR_MS);
+    await send(payload, renderResetMail(nameOf(user), token, RESET_LINK_HOURS));
+  })().catch((err: unknown) => payload.logger.error({ err, msg: 'password reset mail failed' }));
+}
+
+/**
  * Welcomes a new admin: an invite link to choose a password, valid for INVITE_LINK_DAYS. The users screens
  * call it after creating an account.
  */

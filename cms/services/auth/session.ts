@@ -11,7 +11,8 @@ import {
   type PayloadRequest,
 } from 'payload';
 import { generateExpiredPayloadCookie, generatePayloadCookie } from 'payload/shared';
-import { EDITOR_SIGN_IN_REFUSED, MESSAGES, type AdminSession } from '@shop/shared/admin';
+import { EDITOR_SIGN_IN_REFUSED, loginLockedText, MESSAGES, type AdminSession } from '@shop/shared/admin';
+import { env } from '../../lib/env';
 import { isAdminUser } from '../../access/roles';
 import { AppError } from '../../lib/app-error';
 import { isDemoAccountEmail, isPublishedPasswordDigest } from '../../lib/demo-account';
@@ -37,8 +38,9 @@ async function spendPasswordCheck(password: string): Promise<void> {
 
 /** One answer for every failed sign-in, whatever the reason: it never says whether the account exists. */
 export const loginFailed = () => new AppError(401, MESSAGES.loginFailed.title);
+/** The lock lasts one throttle window (LOGIN_RATE_LIMIT_WINDOW_MINUTES): the text says so (issue 25 §1.12). */
 export const loginThrottled = () =>
-  new AppError(429, { title: MESSAGES.loginRateLimited.title, description: MESSAGES.loginRateLimited.description });
+  new AppError(429, loginLockedText(Math.max(1, Math.round(env.loginRateLimit.windowMs / 60_000))));
 
 const isWrongCredentials = (err: unknown) =>
   err instanceof AuthenticationError || err instanceof LockedAuth || err instanceof UnverifiedEmail;

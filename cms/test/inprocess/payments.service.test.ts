@@ -243,7 +243,14 @@ describe('createPayment refusals and the PayPal order', () => {
   });
 
   it('when the cart costs nothing, then it is refused', async () => {
-    const free = await makeProduct(shop.payload, { price: 0, apply_shipping: false });
+    // A published product always has a price (issue 25 §1.1): a 100 % discount is what makes it cost nothing.
+    const free = await makeProduct(shop.payload, {
+      price: 5,
+      apply_discount: true,
+      discount_unit: '%',
+      discount_amount: 100,
+      apply_shipping: false,
+    });
     await expect(
       svc.payments.createPayment(shop.payload, { products: [{ id: free.id, quantity: 2 }] }),
     ).rejects.toMatchObject({ status: 400, result: 'The order total must be above zero' });

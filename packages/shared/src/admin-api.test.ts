@@ -94,6 +94,7 @@ describe('the sign-in schemas', () => {
     expect(AUTH_RESULTS).toEqual({
       signedOut: 'Signed out',
       resetLinkSent: 'A link to choose a new password was sent to your email',
+      resetLinkSentIfKnown: 'If an account uses this email, a link to choose a new password is on its way',
       passwordChanged: 'Your password was changed. Sign in with the new one',
       linkInvalid: 'This link is invalid or has expired',
     });

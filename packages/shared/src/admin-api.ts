@@ -40,6 +40,12 @@ export const resetPasswordSchema = z.strictObject({
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
+/** POST auth/reset signed out: the sign-in screen's "Forgot password?" (issue 25 §1.12). */
+export const forgotPasswordSchema = z.strictObject({
+  email: z.string().trim().min(1).max(320),
+});
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
 /** Reset and invite tokens are Payload's forgot-password tokens: 40 hex characters. */
 export const resetTokenSchema = z.string().regex(/^[a-f0-9]{20,128}$/, 'Invalid link');
 
@@ -63,6 +69,8 @@ export interface InviteCheck {
 export const AUTH_RESULTS = {
   signedOut: 'Signed out',
   resetLinkSent: 'A link to choose a new password was sent to your email',
+  /** The signed-out reset's one answer, whether or not the email has an account (no account enumeration). */
+  resetLinkSentIfKnown: 'If an account uses this email, a link to choose a new password is on its way',
   passwordChanged: 'Your password was changed. Sign in with the new one',
   /** 404 of GET auth/invite/{token} and PUT auth/reset/{token}: the link is unknown, used or expired. */
   linkInvalid: 'This link is invalid or has expired',
@@ -449,9 +457,22 @@ export interface BulkOrderResult {
 }
 
 /** The orders list's filters without paging, plus which tab: GET admin/orders/export exports that list. */
+/**
+ * The selected orders (issue 25 §1.14): `ids[0]=…&ids[1]=…`, at most BULK_ORDERS_MAX like the bulk actions.
+ * Given, the export holds exactly these orders, whatever the tab and filters say.
+ */
+const exportIds = z
+  .union([z.string().regex(/^[A-Za-z0-9-]{1,64}$/), z.array(z.string().regex(/^[A-Za-z0-9-]{1,64}$/)).min(1)])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .refine((v) => v.length <= BULK_ORDERS_MAX, { message: 'Too many orders selected' });
+
 export const ordersExportQuerySchema = z.union([
-  openOrdersQuerySchema.omit({ page: true, limit: true }).extend({ tab: z.literal('open').optional() }),
-  archiveOrdersQuerySchema.omit({ page: true, limit: true }).extend({ tab: z.literal('archive') }),
+  openOrdersQuerySchema
+    .omit({ page: true, limit: true })
+    .extend({ tab: z.literal('open').optional(), ids: exportIds.optional() }),
+  archiveOrdersQuerySchema
+    .omit({ page: true, limit: true })
+    .extend({ tab: z.literal('archive'), ids: exportIds.optional() }),
 ]);
 export type OrdersExportQuery = z.input<typeof ordersExportQuerySchema>;
 
@@ -592,6 +613,11 @@ export interface AuditEntry {
   user_id: string | null;
   collection: string;
   record_id: string;
+  /**
+   * What people call the record (a product's or category's name, a user's full name, an order's number);
+   * a deleted record keeps the name its log entries recorded; null when none is known (issue 25 §1.13).
+   */
+  record_name: string | null;
   operation: AuditOperation;
   changes: AuditChanges;
 }

@@ -36,6 +36,12 @@ export type AdminProductsQuery = z.input<typeof adminProductsQuerySchema>;
 export const MAX_PRODUCT_PRICE = 100000;
 export const MAX_PRODUCT_CATEGORIES = 50;
 
+/** Issue 25 §1.1: a published product sells, so it needs a price; a draft may wait for one. */
+export const PUBLISHED_PRICE_NEEDED = 'A published product needs a price above zero';
+
+/** Issue 25 §1.7: category names are unique whatever their case ("Gift Boxes" and "gift boxes" are one). */
+export const CATEGORY_NAME_TAKEN = 'A category with this name already exists';
+
 /**
  * POST admin/products and PUT admin/products/{id}. `id` may be sent (SPEC §7) and is ignored: the path
  * names the product. Empty units fall back as SPEC §5 says (discount %, quantity Oz).
@@ -65,6 +71,9 @@ export const productInputSchema = z
     publish_at: publishAt,
   })
   .superRefine((p, ctx) => {
+    if (p.published && !(p.price > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: PUBLISHED_PRICE_NEEDED });
+    }
     if (p.discount_unit === PERCENT_UNIT && p.discount_amount > 100) {
       ctx.addIssue({ code: 'custom', path: ['discount_amount'], message: 'A percentage discount cannot exceed 100' });
     }
@@ -149,6 +158,11 @@ export interface AdminUser {
   telephone: string | null;
   role: UserRole;
   active: boolean;
+  /**
+   * Invited and no password chosen yet (issue 25 §1.11): the account still holds its invite link and has never
+   * signed in. Setting a password through the link, or signing in, ends it.
+   */
+  invited: boolean;
   last_access: string | null;
   updated_at: string;
 }

@@ -432,6 +432,7 @@ export const auditEntrySchema = z
     user_id: z.string().nullable(),
     collection: z.string(),
     record_id: z.string(),
+    record_name: z.string().nullable(),
     operation: z.enum(AUDIT_OPERATIONS),
     changes: z.record(z.string(), z.object({ before: z.unknown().optional(), after: z.unknown().optional() })),
   })
@@ -462,6 +463,7 @@ export const adminUserSchema = z
     telephone: z.string().nullable(),
     role: z.enum(USER_ROLES),
     active: z.boolean(),
+    invited: z.boolean(),
     last_access: isoDateTime.nullable(),
     updated_at: isoDateTime,
   })

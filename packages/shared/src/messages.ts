@@ -57,3 +57,15 @@ export const MESSAGES = {
 
 /** Toasts last 3 seconds for success and 5 for errors (SPEC §8, §9). */
 export const TOAST_SECONDS = { success: 3, info: 3, warning: 5, error: 5 } as const;
+
+/**
+ * Issue 25 §1.12: the sign-in lock says how long it lasts (the server's LOGIN_RATE_LIMIT_WINDOW_MINUTES)
+ * instead of SPEC §8's "a few minutes", which stays the text when the length is not known.
+ */
+export function loginLockedText(minutes: number): { title: string; description: string } {
+  const span = `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return {
+    title: MESSAGES.loginRateLimited.title,
+    description: MESSAGES.loginRateLimited.description.replace('in a few minutes', `in ${span}`),
+  };
+}

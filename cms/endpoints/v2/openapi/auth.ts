@@ -1,6 +1,12 @@
 /** The descriptions of the sign-in routes (endpoints/v2/auth.ts). */
 import { z } from 'zod';
-import { AUTH_RESULTS, loginSchema, resetPasswordSchema, resetTokenSchema } from '@shop/shared/admin';
+import {
+  AUTH_RESULTS,
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+  resetTokenSchema,
+} from '@shop/shared/admin';
 import { adminSessionSchema, inviteCheckSchema } from '@shop/shared/responses';
 import type { RouteDoc } from './route-doc';
 
@@ -39,7 +45,12 @@ export const authDocs: RouteDoc[] = [
     tag: 'Auth',
     access: 'admin',
     summary: 'Mail the signed-in admin a link to choose a new password, and sign them out',
-    reply: { result: z.literal(AUTH_RESULTS.resetLinkSent) },
+    description:
+      'Signed out, with an email in the body (the sign-in screen\'s "Forgot password?"): the same answer for every ' +
+      'email, known or not; a known active account is mailed a reset link, within the sign-in throttle and the ' +
+      'reset-mail allowance.',
+    body: forgotPasswordSchema.optional(),
+    reply: { result: z.union([z.literal(AUTH_RESULTS.resetLinkSent), z.literal(AUTH_RESULTS.resetLinkSentIfKnown)]) },
     replyHeaders: setsSessionCookie,
     errors: [429, 503],
   },

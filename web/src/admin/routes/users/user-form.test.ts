@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkNewUser, checkUserUpdate, draftFromUser, EMPTY_USER_DRAFT, userDraftChanged } from './user-form';
 
 const giulia: AdminUser = {
+  invited: false,
   id: 'u-1',
   firstname: 'Giulia',
   lastname: 'Rossi',
