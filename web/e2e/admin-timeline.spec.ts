@@ -92,7 +92,7 @@ test('an admin ships an order with a tracking number, notes it on the timeline, 
     const bytes = await fs.readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
-    expect(text).toContain(`,products,${product.id},update,price,12.5,14.9`);
+    expect(text).toContain(`,products,${product.id},Pecorino ${word},update,price,12.5,14.9`);
     expect(text).toContain(`,name,,Pecorino ${word}`);
   });
 });

@@ -3,6 +3,7 @@ import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { bindModalApi } from './components/confirm';
+import { LoadingOverlay } from './components/LoadingOverlay';
 import { AdminLayout } from './layout/AdminLayout';
 import { RequireSession } from './session';
 
@@ -39,6 +40,7 @@ export default function AdminApp() {
   return (
     <Suspense fallback={<PageLoader />}>
       <ModalBridge />
+      <LoadingOverlay />
       <Routes>
         <Route index element={<LoginPage />} />
         <Route path="reset/:token" element={<LoginPage />} />

@@ -78,6 +78,20 @@ function withApi(call: ToastCall): void {
 }
 
 const LOADING_KEY = 'request-loading';
+
+/**
+ * Where "Loading Request" shows. By default a toast (the storefront's contact form); the control centre
+ * binds its full-screen loading overlay here (SPEC §8 "closes any loading overlay", issue 25 §1.4).
+ */
+export interface LoadingPresenter {
+  show: () => void;
+  hide: () => void;
+}
+let loadingPresenter: LoadingPresenter | null = null;
+
+export function setLoadingPresenter(presenter: LoadingPresenter | null): void {
+  loadingPresenter = presenter;
+}
 const GENERIC_KEY = 'generic-failure';
 
 function actionLink(api: NotificationInstance, action: ToastAction, key: string | undefined): ReactNode {
@@ -128,8 +142,12 @@ export const notify = {
   invalidForm: () => show('error', MESSAGES.invalidForm),
   requestSent: () => show('success', MESSAGES.success),
   /** "Loading Request" stays until the reply is handled by handleResult (or closeLoading). */
-  loading: () => show('info', MESSAGES.loading, { key: LOADING_KEY, duration: false }),
+  loading: () => {
+    if (loadingPresenter) loadingPresenter.show();
+    else show('info', MESSAGES.loading, { key: LOADING_KEY, duration: false });
+  },
   closeLoading: () => {
+    loadingPresenter?.hide();
     // Without a bound API and nothing waiting, no toast was ever shown: nothing to close, nothing to load.
     if (instance || waiting.length > 0) withApi((api) => api.destroy(LOADING_KEY));
   },

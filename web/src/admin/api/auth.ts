@@ -79,6 +79,20 @@ export async function resetPassword(token: string, plainPassword: string) {
 }
 
 /**
+ * The sign-in screen's "Forgot password?" (issue 25 §1.12): 200 with the same sentence whatever the email
+ * (the server never says whether it has an account); 429 while the address is throttled.
+ */
+export const requestResetByEmail = (email: string) => apiPost<string>('auth/reset', { email: email.trim() });
+
+/** The lock's text as the server words it (with how long it lasts); SPEC §8's text when it sent none. */
+export function lockNotice(result: unknown): { title: string; description: string } {
+  const sent = result as { title?: unknown; description?: unknown } | null;
+  return typeof sent?.title === 'string' && typeof sent.description === 'string'
+    ? { title: sent.title, description: sent.description }
+    : MESSAGES.loginRateLimited;
+}
+
+/**
  * Settings' "reset your password": the server mails a reset link to the signed-in admin. On success the
  * admin is signed out here and the guard sends them to /admin (SPEC §6); failures show SPEC §8's notices
  * (the generic one for anything but 429). Returns how it went.

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { Button, Space, Spin } from 'antd';
+import { useLoadingOverlay } from './LoadingOverlay';
 import './admin-components.css';
 
 interface FormActionsProps {
@@ -59,8 +60,9 @@ export function FormActions({
   );
 }
 
-/** Stands in a form's card while its record loads. */
+/** Stands in a form's card while its record loads; a long load raises "Loading Request" (issue 25 §1.4). */
 export function FormLoadingBody() {
+  useLoadingOverlay(true);
   return (
     <div className="admin-form-loading" aria-busy="true">
       <Spin />

@@ -20,6 +20,8 @@ export interface ConfirmOptions {
   content?: ReactNode;
   /** Text of the action button, e.g. "Delete" or "Complete Order". */
   okText: string;
+  /** Text of the button that changes nothing; SPEC §8's "Cancel" by default. */
+  cancelText?: string;
   danger?: boolean;
 }
 
@@ -27,13 +29,19 @@ export interface ConfirmOptions {
  * SPEC §8 "Confirmation dialog default": Warning; the irreversible-delete text; "Are you sure you want to
  * continue?"; Cancel and an action button. Resolves true only when the action button was pressed.
  */
-export function confirmAction({ title, content, okText, danger = false }: ConfirmOptions): Promise<boolean> {
+export function confirmAction({
+  title,
+  content,
+  okText,
+  cancelText,
+  danger = false,
+}: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     (modalApi ?? Modal).confirm({
       title: title ?? MESSAGES.confirm.title,
       content: content ?? `${MESSAGES.confirm.content}. ${MESSAGES.confirm.question}`,
       okText,
-      cancelText: MESSAGES.confirm.cancel,
+      cancelText: cancelText ?? MESSAGES.confirm.cancel,
       okButtonProps: { danger, ...testId('confirm-ok') },
       cancelButtonProps: testId('confirm-cancel'),
       onOk: () => resolve(true),

@@ -77,6 +77,7 @@ export function useRecordForm<R extends { id: string }, D, F extends string & ke
       return;
     }
     setSaving(true);
+    notify.loading();
     const envelope = record ? await options.update(record.id, checked.input) : await options.create(checked.input);
     setSaving(false);
     const kind = handleResult(envelope, { method: record ? 'put' : 'post' });
@@ -101,7 +102,9 @@ export function useRecordForm<R extends { id: string }, D, F extends string & ke
     const confirmed = await confirmAction({ okText: 'Delete', danger: true });
     if (!confirmed) return;
     setDeleting(true);
+    notify.loading();
     const envelope = await options.destroy(record.id);
+    notify.closeLoading();
     setDeleting(false);
     if (options.explainRefusedDelete?.(envelope)) return;
     if (handleResult(envelope, { method: 'delete' }) !== 'success') return;

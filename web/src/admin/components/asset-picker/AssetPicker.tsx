@@ -1,10 +1,12 @@
-import { CheckCircleFilled, DeleteOutlined, PictureOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CloudUploadOutlined, DeleteOutlined, PictureOutlined } from '@ant-design/icons';
 import { formatTableDate } from '@shop/shared';
-import { Alert, Button, Empty, Grid, Modal, Pagination, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Grid, Modal, Pagination, Spin, Typography, Upload, type UploadProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { assetUrl } from '../../../lib/api';
 import { useAssets } from '../../api/assets';
+import { uploadImages } from '../../api/upload-images';
+import { UPLOAD_ACCEPT } from '../../routes/assets/upload-batch';
 import { PICKER_PAGE_SIZE, pickerModalWidth } from './picker-layout';
 import './asset-picker.css';
 
@@ -21,6 +23,39 @@ function useWindowWidth(): number {
 interface ListProps {
   selected: string | null;
   onChoose: (id: string) => void;
+}
+
+// rc-upload copies data-* props onto its <input type="file">, which is what a test fills.
+const uploadInputTestId = { 'data-testid': 'asset-picker-upload' } as UploadProps;
+
+/**
+ * Issue 25 §1.10: an image that is not in the gallery yet is uploaded from here, with the gallery's checks
+ * and notices, and is then the chosen one.
+ */
+function PickerUpload({ onUploaded }: { onUploaded: (id: string) => void }) {
+  const [uploading, setUploading] = useState(false);
+  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
+    setUploading(true);
+    void uploadImages([file])
+      .then((added) => {
+        if (added[0]) onUploaded(added[0].id);
+      })
+      .finally(() => setUploading(false));
+    return Upload.LIST_IGNORE;
+  };
+  return (
+    <Upload
+      {...uploadInputTestId}
+      accept={UPLOAD_ACCEPT}
+      showUploadList={false}
+      beforeUpload={beforeUpload}
+      disabled={uploading}
+    >
+      <Button icon={<CloudUploadOutlined />} loading={uploading} data-testid="asset-picker-upload-button">
+        {uploading ? 'Uploading' : 'Upload an image'}
+      </Button>
+    </Upload>
+  );
 }
 
 /** The gallery inside the modal; mounted only while the modal is open, so a closed picker loads nothing. */
@@ -43,6 +78,9 @@ function AssetPickerList({ selected, onChoose }: ListProps) {
 
   return (
     <div className="asset-picker-body">
+      <div className="asset-picker-toolbar">
+        <PickerUpload onUploaded={onChoose} />
+      </div>
       <div className="asset-picker-list" data-testid="asset-picker-list" aria-busy={isLoading}>
         {isLoading && items.length === 0 ? (
           <div className="asset-picker-loading">
@@ -53,7 +91,7 @@ function AssetPickerList({ selected, onChoose }: ListProps) {
             className="asset-picker-empty"
             description={
               <span>
-                No images yet. Upload some in the <Link to="/admin/assets">Images</Link> gallery.
+                No images yet. Upload one here, or several in the <Link to="/admin/assets">Images</Link> gallery.
               </span>
             }
           />

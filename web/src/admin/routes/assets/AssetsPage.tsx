@@ -1,17 +1,16 @@
 import { CloudUploadOutlined, DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
-import { type AdminAsset, formatTableDate, MAX_UPLOAD_BYTES, MESSAGES } from '@shop/shared/admin';
+import { type AdminAsset, formatTableDate, MESSAGES } from '@shop/shared/admin';
 import { Button, Card, Empty, Pagination, Segmented, Spin, Tooltip, Upload, type UploadProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { assetUrl } from '../../../lib/api';
-import { handleResult, notify } from '../../../lib/notify';
+import { notify } from '../../../lib/notify';
 import {
   ASSETS_PAGE_SIZE,
   type AssetSortOrder,
   deleteAsset,
   fetchAssetFile,
   refreshAssetLists,
-  uploadAsset,
   useAssets,
 } from '../../api/assets';
 import { confirmAction } from '../../components/confirm';
@@ -25,67 +24,13 @@ import {
   type GalleryFilter,
   pageAfterShrink,
 } from './gallery-location';
-import { type FailedUpload, failureNotice, listNames, megabytes, sortBatch, UPLOAD_ACCEPT } from './upload-batch';
+import { UPLOAD_ACCEPT } from './upload-batch';
+import { type UploadProgress, uploadImages } from '../../api/upload-images';
 import './assets.css';
 
 // rc-upload copies data-* props onto its <input type="file">, which is what a test fills; antd's props
 // type does not list them.
 const uploadInputTestId = { 'data-testid': 'assets-upload' } as UploadProps;
-
-/** Where a batch stands: the button shows it, so a long batch of camera photos visibly moves. */
-interface UploadProgress {
-  done: number;
-  total: number;
-}
-
-/**
- * Sends a batch one image at a time (each becomes a WebP on the server, which is heavy work for a small
- * machine) and tells the outcome once for the whole batch: one success notice, one failure notice naming
- * the files that did not make it. A lost session or rate limiting stops the rest of the batch.
- */
-async function uploadBatch(files: File[], onProgress: (progress: UploadProgress) => void): Promise<void> {
-  const { images, notImages, tooBig } = sortBatch(files);
-  if (notImages.length > 0) {
-    notify.error({ ...MESSAGES.imageOnly, description: `Not sent: ${listNames(notImages.map((f) => f.name))}` });
-  }
-  if (tooBig.length > 0) {
-    notify.error({
-      ...MESSAGES.imageUploadFailed,
-      description: `Larger than ${megabytes(MAX_UPLOAD_BYTES)}: ${listNames(tooBig.map((f) => f.name))}`,
-    });
-  }
-  if (images.length === 0) return;
-
-  notify.info(MESSAGES.uploading);
-  let uploaded = 0;
-  const failures: FailedUpload[] = [];
-  for (const [index, file] of images.entries()) {
-    onProgress({ done: index, total: images.length });
-    const envelope = await uploadAsset(file);
-    if (envelope.status === 200 || envelope.status === 201) {
-      uploaded += 1;
-      continue;
-    }
-    if ([401, 403, 429].includes(envelope.status)) {
-      handleResult(envelope, { method: 'post' });
-      break;
-    }
-    // The server checks the bytes (a "photo.jpg" that is really something else is refused) and says why.
-    const reason: unknown = envelope.result;
-    failures.push({ name: file.name, reason: typeof reason === 'string' ? reason : null });
-  }
-  onProgress({ done: images.length, total: images.length });
-
-  if (uploaded > 0) {
-    notify.success({
-      ...MESSAGES.imageUploaded,
-      description: uploaded > 1 ? `${uploaded} images added to the gallery` : undefined,
-    });
-    await refreshAssetLists();
-  }
-  const failed = failureNotice(failures);
-  if (failed) notify.error(failed);
-}
 
 /** Saves the full WebP as {id}.webp (SPEC §2): through an object URL, since <a download> ignores other origins. */
 async function downloadImage(id: string): Promise<void> {
@@ -189,7 +134,7 @@ export default function AssetsPage() {
   const beforeUpload: UploadProps['beforeUpload'] = (file, batch) => {
     // antd asks once per file with the whole batch; the batch is sent when the last file is asked about.
     if (file === batch[batch.length - 1]) {
-      void uploadBatch(batch, setProgress).finally(() => setProgress(null));
+      void uploadImages(batch, setProgress).finally(() => setProgress(null));
     }
     return Upload.LIST_IGNORE;
   };

@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import {
   AUDIT_OPERATIONS,
   AUDITED_COLLECTIONS,
-  formatAdminDate,
+  formatTableDate,
   type AuditEntry,
   type AuditedCollection,
   type AuditOperation,
@@ -150,7 +150,7 @@ export default function AuditLogPage() {
       title: 'When',
       dataIndex: 'at',
       width: phone ? 120 : 170,
-      render: (at: string) => <span className="audit-when">{formatAdminDate(at)}</span>,
+      render: (at: string) => <span className="audit-when">{formatTableDate(at)}</span>,
     },
     {
       key: 'by',
@@ -171,12 +171,15 @@ export default function AuditLogPage() {
               {entry.operation}
             </Tag>
             <span>{label}</span>
+            {/* Issue 25 §1.13: the record by its name; the id stays in the tooltip and the filter. */}
             {path ? (
-              <Link to={path} className="audit-record">
-                {entry.record_id}
+              <Link to={path} className="audit-record" title={entry.record_id} data-testid="audit-record">
+                {entry.record_name ?? entry.record_id}
               </Link>
             ) : (
-              <span className="audit-record">{entry.record_id}</span>
+              <span className="audit-record" title={entry.record_id} data-testid="audit-record">
+                {entry.record_name ?? entry.record_id}
+              </span>
             )}
           </div>
         );

@@ -5,7 +5,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
-import { login, startSession } from '../../api/auth';
+import { lockNotice, login, startSession } from '../../api/auth';
 
 interface Fields {
   email: string;
@@ -16,7 +16,7 @@ interface Fields {
  * SPEC §2 Login, §8: 200 signs in, 429 is a toast, anything else puts the form in its error state. A 403 comes
  * only after a right password for an editor's account, whose place is Payload's panel: it says so.
  */
-export function LoginForm() {
+export function LoginForm({ onForgot }: { onForgot: () => void }) {
   const [form] = Form.useForm<Fields>();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
@@ -33,7 +33,8 @@ export function LoginForm() {
       startSession();
       navigate('/admin/home', { replace: true });
     } else if (reply.status === 429) {
-      notify.error(MESSAGES.loginRateLimited);
+      // The server says how long the lock lasts (issue 25 §1.12).
+      notify.error(lockNotice(reply.result));
     } else if (reply.status === 403) {
       setEditorOnly(true);
       form.setFieldValue('password', '');
@@ -113,6 +114,11 @@ export function LoginForm() {
       <Button type="primary" htmlType="submit" size="large" block loading={submitting} data-testid="login-submit">
         Log in
       </Button>
+      <div className="login-forgot">
+        <Button type="link" onClick={onForgot} data-testid="login-forgot">
+          Forgot password?
+        </Button>
+      </div>
       <p className="login-note" data-testid="login-data-note">
         Your email and password are used only to sign you in to the shop&apos;s control centre. We keep a session cookie
         until you log out and never share your data. See our <Link to="/site/terms">terms</Link>.

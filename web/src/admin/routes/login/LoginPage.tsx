@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { LogoMark } from '../../../site/layout/Logo';
 import { useSessionFlag } from '../../session';
+import { ForgotForm } from './ForgotForm';
 import { LoginForm } from './LoginForm';
 import { ResetForm } from './ResetForm';
 import './login.css';
@@ -12,6 +14,7 @@ import './login.css';
 export default function LoginPage() {
   const { token } = useParams();
   const signedIn = useSessionFlag();
+  const [forgot, setForgot] = useState(false);
 
   // A signed-in admin who opens a reset link still gets the form: the link may be for another account.
   if (token === undefined && signedIn) return <Navigate to="/admin/home" replace />;
@@ -26,7 +29,13 @@ export default function LoginPage() {
             <p className="login-brand-tag">Control centre</p>
           </div>
         </header>
-        {token === undefined ? <LoginForm /> : <ResetForm key={token} token={token} />}
+        {token !== undefined ? (
+          <ResetForm key={token} token={token} />
+        ) : forgot ? (
+          <ForgotForm onBack={() => setForgot(false)} />
+        ) : (
+          <LoginForm onForgot={() => setForgot(true)} />
+        )}
       </div>
       <Link className="login-shop-link" to="/site">
         Back to the shop

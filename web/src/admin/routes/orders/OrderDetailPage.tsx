@@ -37,11 +37,12 @@ import { RefundCard, runRefund } from './detail/RefundCard';
 import { updateOrderStatus, useAdminOrder } from '../../api/orders';
 import { confirmAction } from '../../components/confirm';
 import { useKeyboardScrollableTable } from '../../components/keyboard-scroll';
+import { useLoadingOverlay } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { useLeaveOnLoadError } from '../../components/record-form';
 import { OrderTimelineCard } from './detail/OrderTimeline';
 import { askToShip } from './detail/tracking-number';
-import { availableActions, ORDER_ACTIONS, type OrderAction } from './order-actions';
+import { availableActions, ORDER_ACTIONS, type OrderAction, statusChangeQuestion } from './order-actions';
 import { OrderPaperButtons } from './PaperworkButtons';
 import './order-detail.css';
 
@@ -274,6 +275,7 @@ export default function OrderDetailPage() {
   const [saving, setSaving] = useState(false);
 
   useLeaveOnLoadError(error, ORDERS_PATH);
+  useLoadingOverlay(!order && !error);
 
   // SPEC §4: opening a NEW order moves it to PROCESSING (orderStatusOnOpen), once.
   useEffect(() => {
@@ -332,17 +334,27 @@ export default function OrderDetailPage() {
       if (answer.confirmed) await changeStatus(action.status, answer.trackingNumber);
       return;
     }
-    const confirmed = await confirmAction({ content: action.question, okText: action.label, danger: action.danger });
+    const confirmed = await confirmAction({
+      content: action.question,
+      okText: action.confirmText ?? action.label,
+      cancelText: action.keepText,
+      danger: action.danger,
+    });
     if (confirmed) await changeStatus(action.status);
   };
 
-  /** The selector: SHIPPED goes through the same question (and tracking number) as the button. */
-  const selectStatus = (status: OrderStatusUpdate['status']) =>
-    status === 'SHIPPED'
-      ? runAction(ORDER_ACTIONS.ship)
-      : status === 'CANCELLED'
-        ? runAction(ORDER_ACTIONS.cancel)
-        : changeStatus(status);
+  /**
+   * The selector: SHIPPED and CANCELLED go through the same questions as their buttons (the tracking number,
+   * the refund); every other status is confirmed by name first (issue 25 §1.2).
+   */
+  const selectStatus = async (status: OrderStatusUpdate['status']) => {
+    if (status === 'SHIPPED') return runAction(ORDER_ACTIONS.ship);
+    if (status === 'CANCELLED') return runAction(ORDER_ACTIONS.cancel);
+    const { question, okText, cancelText } = statusChangeQuestion(ORDER_STATUS_DISPLAY[status].text);
+    if (await confirmAction({ title: 'Change status', content: question, okText, cancelText })) {
+      await changeStatus(status);
+    }
+  };
 
   if (!order) {
     return (

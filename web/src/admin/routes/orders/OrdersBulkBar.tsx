@@ -18,9 +18,17 @@ import { splitSelection } from './order-actions';
 // antd's ButtonProps type has no data-* attributes, though they reach the DOM.
 const testId = (id: string) => ({ 'data-testid': id }) as ButtonProps;
 
-const QUESTIONS: Record<Exclude<BulkOrderAction, 'ship'>, { question: string; okText: string; danger: boolean }> = {
+const QUESTIONS: Record<
+  Exclude<BulkOrderAction, 'ship'>,
+  { question: string; okText: string; cancelText?: string; danger: boolean }
+> = {
   complete: { question: 'Are you sure you want to complete the selected orders?', okText: 'Complete', danger: false },
-  cancel: { question: 'Are you sure you want to cancel the selected orders?', okText: 'Cancel orders', danger: true },
+  cancel: {
+    question: 'Are you sure you want to cancel the selected orders?',
+    okText: 'Cancel orders',
+    cancelText: 'Keep orders',
+    danger: true,
+  },
 };
 
 const ordersWord = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
@@ -78,10 +86,11 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
   }
 
   async function confirmAndRun(action: Exclude<BulkOrderAction, 'ship'>) {
-    const { question, okText, danger } = QUESTIONS[action];
+    const { question, okText, cancelText, danger } = QUESTIONS[action];
     const { eligible, refused } = split[action];
     const left = refused.length ? `; ${refused.length} left as ${refused.length === 1 ? 'it is' : 'they are'}` : '';
-    const ok = await confirmAction({ content: `${question} (${ordersWord(eligible.length)}${left})`, okText, danger });
+    const content = `${question} (${ordersWord(eligible.length)}${left})`;
+    const ok = await confirmAction({ content, okText, cancelText, danger });
     if (ok) await run(action);
   }
 
@@ -164,8 +173,14 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
             Clear selection
           </Button>
         )}
-        <Button icon={<DownloadOutlined />} href={ordersExportUrl(filters)} download {...testId('orders-export')}>
-          Export CSV
+        <Button
+          icon={<DownloadOutlined />}
+          href={ordersExportUrl(filters, tooMany ? [] : selected.map((order) => order.id))}
+          download
+          disabled={tooMany}
+          {...testId('orders-export')}
+        >
+          {count > 0 ? `Export selected (${count})` : 'Export CSV'}
         </Button>
       </div>
       {tooMany && (

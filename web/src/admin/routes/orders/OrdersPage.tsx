@@ -1,4 +1,4 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   type AdminOrderListItem,
   cancelledWithoutRefund,
@@ -23,7 +23,9 @@ import {
 import type { FilterDropdownProps } from 'antd/es/table/interface';
 import { type HTMLAttributes, lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { refreshDashboard } from '../../api/dashboard';
 import { type OrdersListParams, useAdminOrders, useSalesGraph } from '../../api/orders';
+import { useLoadingOverlay } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import {
   ORDERS_TABS,
@@ -116,6 +118,61 @@ function extraBulkActions(selected: AdminOrderListItem[]): ReactNode {
   return <SelectionPaperButtons ids={selected.map((order) => order.id)} />;
 }
 
+/**
+ * Issue 25 §1.5: the filters in force, said plainly above the table (a search follows from Open to Archive),
+ * each with its own ×, and one button that clears them all.
+ */
+function ActiveFilters({
+  filters,
+  onChange,
+}: {
+  filters: OrdersListParams;
+  onChange: (next: OrdersListParams) => void;
+}) {
+  const chips: { key: string; text: string; clear: () => OrdersListParams }[] = [];
+  if (filters.number) {
+    chips.push({ key: 'number', text: `Order number: ${filters.number}`, clear: () => ({ ...filters, number: '' }) });
+  }
+  if (filters.search) {
+    chips.push({ key: 'search', text: `Customer: ${filters.search}`, clear: () => ({ ...filters, search: '' }) });
+  }
+  if (filters.status.length > 0) {
+    chips.push({
+      key: 'status',
+      text: `Status: ${filters.status.map((status) => STATUS_FILTER_LABELS[status]).join(', ')}`,
+      clear: () => ({ ...filters, status: [] }),
+    });
+  }
+  if (chips.length === 0) return null;
+  return (
+    <div className="orders-active-filters" role="status" data-testid="orders-active-filters">
+      <span className="orders-active-filters-label">Filtered by</span>
+      {chips.map((chip) => (
+        <Tag
+          key={chip.key}
+          closable
+          closeIcon={<CloseOutlined aria-label={`Remove filter ${chip.text}`} />}
+          onClose={(event) => {
+            event.preventDefault();
+            onChange({ ...chip.clear(), page: 1 });
+          }}
+          data-testid={`orders-filter-chip-${chip.key}`}
+        >
+          {chip.text}
+        </Tag>
+      ))}
+      <Button
+        size="small"
+        type="link"
+        onClick={() => onChange({ ...filters, page: 1, number: '', search: '', status: [] })}
+        data-testid="orders-clear-filters"
+      >
+        Clear filters
+      </Button>
+    </div>
+  );
+}
+
 /** A click on a row's checkbox selects it; only a click elsewhere on the row opens the order. */
 const inSelectionCell = (target: EventTarget) =>
   target instanceof Element && target.closest('.ant-table-selection-column') !== null;
@@ -143,6 +200,7 @@ export default function OrdersPage() {
   const showChart = filters.tab === 'open' && points.length > 0;
   // SPEC §2: one loader while the first table data (or the chart) is still on its way.
   const firstLoad = !orders.data && (orders.isLoading || (filters.tab === 'open' && graph.isLoading));
+  useLoadingOverlay(firstLoad);
 
   const tabStatuses = statusesFor(filters.tab);
   const columns: TableColumnsType<AdminOrderListItem> = [
@@ -268,10 +326,14 @@ export default function OrdersPage() {
               onChanged={() => {
                 clearSelection();
                 void orders.mutate();
+                // As after a change on the order page: the drawer's badge, the dashboard and the chart follow.
+                void graph.mutate();
+                void refreshDashboard();
               }}
               onClearSelection={clearSelection}
               extraActions={extraBulkActions(selectedRows)}
             />
+            <ActiveFilters filters={filters} onChange={setFilters} />
             <Table<AdminOrderListItem>
               rowKey="id"
               rowSelection={{
@@ -298,7 +360,12 @@ export default function OrdersPage() {
               // The columns plus the 44 px selection column: 934 px fits the 1280 px screen beside the menu
               // without sideways scroll (the longest status tag wraps to two lines).
               scroll={{ x: phone ? 768 : 934 }}
-              locale={{ emptyText: 'No orders found' }}
+              locale={{
+                emptyText:
+                  filters.number || filters.search || filters.status.length > 0
+                    ? 'No orders match these filters'
+                    : 'No orders found',
+              }}
               rowClassName="orders-row"
               onRow={(order) =>
                 ({

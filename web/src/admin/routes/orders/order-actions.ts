@@ -21,7 +21,20 @@ export interface OrderAction {
   /** The confirmation's sentence, word for word from SPEC §4. */
   question: string;
   danger: boolean;
+  /** The confirmation's buttons when they differ from the label and "Cancel" (issue 25 §1.9). */
+  confirmText?: string;
+  keepText?: string;
 }
+
+/**
+ * Issue 25 §1.2: the status selector asks too, naming the status it would set. The answer's buttons: the
+ * change, and keeping the order as it is.
+ */
+export const statusChangeQuestion = (statusText: string) => ({
+  question: `Change this order's status to "${statusText}"?`,
+  okText: 'Change status',
+  cancelText: 'Keep current status',
+});
 
 export const ORDER_ACTIONS: Record<OrderActionKey, OrderAction> = {
   complete: {
@@ -44,6 +57,8 @@ export const ORDER_ACTIONS: Record<OrderActionKey, OrderAction> = {
     label: 'Cancel Order',
     question: 'Are you sure you want to cancel this order?',
     danger: true,
+    confirmText: 'Cancel order',
+    keepText: 'Keep order',
   },
 };
 

@@ -110,6 +110,7 @@ export default function SettingsPage() {
     });
     if (!confirmed) return;
     setSaving(true);
+    notify.loading();
     const envelope = await saveAdminConfig(checked.input);
     setSaving(false);
     if (handleResult(envelope, { method: 'post' }) !== 'success') return;

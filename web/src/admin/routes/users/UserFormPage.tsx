@@ -91,9 +91,13 @@ function UserForm({ user, onSaved }: UserFormProps) {
 
   const save = async () => {
     setSaving(true);
+    notify.loading();
     const envelope = await send();
     setSaving(false);
-    if (!envelope) return;
+    if (!envelope) {
+      notify.closeLoading();
+      return;
+    }
     const kind = handleWriteResult(envelope, {
       method: user ? 'put' : 'post',
       success: user
@@ -118,6 +122,7 @@ function UserForm({ user, onSaved }: UserFormProps) {
     if (!user) return;
     if (!(await confirmAction({ okText: 'Delete', danger: true }))) return;
     setDeleting(true);
+    notify.loading();
     const envelope = await deleteUser(user.id);
     setDeleting(false);
     if (handleWriteResult(envelope, { method: 'delete' }) !== 'success') return;

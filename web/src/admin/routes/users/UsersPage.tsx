@@ -1,5 +1,5 @@
 import { UserAddOutlined } from '@ant-design/icons';
-import { type AdminUser, formatAdminDate, formatTableDate } from '@shop/shared/admin';
+import { type AdminUser, formatTableDate } from '@shop/shared/admin';
 import { Button, Card, Grid, Table, type TableProps, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -19,8 +19,21 @@ function StackedDate({ text }: { text: string }) {
   );
 }
 
-function ActiveTag({ active }: { active: boolean }) {
-  return active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>;
+/** Inactive wins: a deactivated invitee cannot sign in, whatever its link says. */
+function ActiveTag({ user }: { user: AdminUser }) {
+  if (!user.active) return <Tag data-testid={`user-status-${user.email}`}>Inactive</Tag>;
+  if (user.invited) {
+    return (
+      <Tag color="orange" data-testid={`user-status-${user.email}`}>
+        Invited
+      </Tag>
+    );
+  }
+  return (
+    <Tag color="green" data-testid={`user-status-${user.email}`}>
+      Active
+    </Tag>
+  );
 }
 
 function RoleTag({ user }: { user: AdminUser }) {
@@ -53,7 +66,7 @@ export default function UsersPage() {
           {compact ? (
             <span className="users-name-status">
               <RoleTag user={user} />
-              <ActiveTag active={user.active} />
+              <ActiveTag user={user} />
             </span>
           ) : null}
         </div>
@@ -71,7 +84,7 @@ export default function UsersPage() {
       title: 'Status',
       width: 110,
       responsive: ['md'],
-      render: (_, user) => <ActiveTag active={user.active} />,
+      render: (_, user) => <ActiveTag user={user} />,
     },
     {
       key: 'last_access',
@@ -79,7 +92,7 @@ export default function UsersPage() {
       width: compact ? undefined : 190,
       render: (_, user) =>
         user.last_access ? (
-          <StackedDate text={formatAdminDate(user.last_access)} />
+          <StackedDate text={formatTableDate(user.last_access)} />
         ) : (
           <Typography.Text type="secondary">Never</Typography.Text>
         ),
