@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload';
 import { isStaff } from '../access/roles';
 import { richTextEditor } from '../fields/rich-text';
+import { DRAFT_AWARE_PUBLISH_BUTTON } from '../lib/panel-components';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 
 /**
@@ -11,7 +12,11 @@ export const Changelogs: CollectionConfig = {
   slug: 'changelogs',
   // Staff only, reading too: shoppers never see the changelog, admins read it on the dashboard.
   access: { read: isStaff, create: isStaff, update: isStaff, delete: isStaff, readVersions: isStaff },
-  admin: { useAsTitle: 'title', defaultColumns: ['version', 'title', 'date', '_status'] },
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['version', 'title', 'date', '_status'],
+    components: { edit: { PublishButton: DRAFT_AWARE_PUBLISH_BUTTON } },
+  },
   defaultSort: '-date',
   versions: { drafts: { schedulePublish: true }, maxPerDoc: 25 },
   fields: [

@@ -3,6 +3,7 @@ import { MAX_RECIPE_PRODUCT_QUANTITY, MAX_RECIPE_PRODUCTS } from '@shop/shared/a
 import { recipeProductsRowsHook } from '../hooks/recipe-products-rows';
 import { isStaff, publishedVersionsOrStaff } from '../access/roles';
 import { richTextEditor } from '../fields/rich-text';
+import { DRAFT_AWARE_PUBLISH_BUTTON } from '../lib/panel-components';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 
@@ -21,7 +22,11 @@ export const Recipes: CollectionConfig = {
     delete: isStaff,
     readVersions: isStaff,
   },
-  admin: { useAsTitle: 'name', defaultColumns: ['name', '_status', 'updatedAt'] },
+  admin: {
+    useAsTitle: 'name',
+    defaultColumns: ['name', '_status', 'updatedAt'],
+    components: { edit: { PublishButton: DRAFT_AWARE_PUBLISH_BUTTON } },
+  },
   versions: { drafts: { schedulePublish: true }, maxPerDoc: 25 },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 160 },

@@ -166,14 +166,17 @@ describe('a shop whose panel was never built', () => {
 describe("the panel's import map", () => {
   it('when Payload generates it from the current config, then it is exactly the committed cms/app/(payload)/cms/importMap.js', async () => {
     const config = await (await import('../lib/load-config')).loadPayloadConfig();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-map-'));
-    const generated = path.join(dir, 'importMap.js');
-    await generateImportMap(
-      { ...config, admin: { ...config.admin, importMap: { ...config.admin.importMap, importMapFile: generated } } },
-      { log: false, force: true },
-    );
-    // Rerun `npm run generate:importmap -w cms` after changing the panel's components or editor features.
-    expect(fs.readFileSync(generated, 'utf8')).toBe(fs.readFileSync(committedImportMap, 'utf8'));
-    fs.rmSync(dir, { recursive: true, force: true });
+    // Beside the committed map, so the relative imports of the shop's own panel components read the same.
+    const generated = path.join(path.dirname(committedImportMap), `.importMap-${process.pid}.js`);
+    try {
+      await generateImportMap(
+        { ...config, admin: { ...config.admin, importMap: { ...config.admin.importMap, importMapFile: generated } } },
+        { log: false, force: true },
+      );
+      // Rerun `npm run generate:importmap -w cms` after changing the panel's components or editor features.
+      expect(fs.readFileSync(generated, 'utf8')).toBe(fs.readFileSync(committedImportMap, 'utf8'));
+    } finally {
+      fs.rmSync(generated, { force: true });
+    }
   });
 });

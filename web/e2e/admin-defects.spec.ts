@@ -5,7 +5,8 @@
  * slow save; the order page's status selector asks before it changes anything, and the cancel dialog says
  * "Keep order" / "Cancel order"; a bulk action refreshes the Orders badge at once; a search carried to the
  * Archive tab is shown with a one-click clear; the CSV export takes the selection and keeps ZIP codes as text;
- * the users table reads MM/DD/YYYY HH:mm and an invited user reads "Invited"; the audit log names its records.
+ * the users table reads MM/DD/YYYY HH:mm and an invited user reads "Invited"; the audit log names its records;
+ * and in the /cms panel a never-published draft's schedule drawer opens on "Publish".
  * The spec makes its own orders, products and users through the API, all with one unique word.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -220,5 +221,24 @@ test('the control centre after issue 25: every defect of §1 the family met is g
     await page.goto(`/admin/audit-log?record=${category.id}`);
     await expect(page.getByTestId('audit-record').first()).toHaveText(`Audit ${word}`);
     await shot(page, testInfo, 'audit-log-names');
+  });
+
+  await test.step('§1.15 in /cms the schedule drawer of a never-published draft opens on "Publish"', async () => {
+    const origin = new URL(page.url()).origin;
+    const res = await page.request.post('/api/recipes?draft=true', {
+      headers: { Origin: origin },
+      data: { name: `Draft recipe ${word}`, _status: 'draft' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const recipe = ((await res.json()) as { doc: { id: string } }).doc;
+    await page.goto(`/cms/collections/recipes/${recipe.id}`);
+    const publish = page.locator('.btn--withPopup').filter({ has: page.locator('#action-save') });
+    await publish.locator('.popup-button').click();
+    await page.locator('#schedule-publish').click();
+    const types = page.locator('.schedule-publish__type li input[type="radio"]');
+    await expect(types).toHaveCount(2);
+    await expect(types.nth(0)).toBeChecked();
+    await expect(types.nth(1)).not.toBeChecked();
+    await shot(page, testInfo, 'cms-schedule-draft');
   });
 });
