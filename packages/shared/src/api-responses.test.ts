@@ -342,6 +342,7 @@ describe('the control centre’s replies', () => {
       user_id: 'u1',
       collection: 'products',
       record_id: 'p1',
+      record_name: 'Olio Nuovo',
       operation: 'update',
       changes: { price: { before: 18, after: 18.5 }, name: { after: 'Olio Nuovo' } },
     });
@@ -356,6 +357,7 @@ describe('the control centre’s replies', () => {
       telephone: '+39 055 123',
       role: 'editor',
       active: true,
+      invited: true,
       last_access: null,
       updated_at: AT,
     });

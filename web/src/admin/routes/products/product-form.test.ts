@@ -14,6 +14,7 @@ import {
 const draft = (changes: Partial<ProductDraft> = {}): ProductDraft => ({
   ...newProductDraft(),
   name: 'Olive oil',
+  price: 8.9,
   categories: ['cat-1'],
   ...changes,
 });
@@ -146,6 +147,14 @@ describe('validateProduct', () => {
   it('when the defaults get a name and a category, then the product is valid', () => {
     const checked = validateProduct(draft(), 'USD');
     expect(checked.ok).toBe(true);
+  });
+
+  it("when a published product is left at the new form's $0.00, then the price says so; a draft may wait for one", () => {
+    expect(validateProduct(draft({ price: 0 }), 'USD')).toEqual({
+      ok: false,
+      errors: { price: 'A published product needs a price above zero' },
+    });
+    expect(validateProduct(draft({ price: 0, published: false }), 'USD').ok).toBe(true);
   });
 
   it('when name, price and categories are missing, then each of the three fields says so', () => {
