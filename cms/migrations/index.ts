@@ -9,6 +9,7 @@ import * as migration_20261124_064302_recipe_products from './20261124_064302_re
 import * as migration_20261126_224521_demo_orders from './20261126_224521_demo_orders';
 import * as migration_20261126_225622_refunds_replies_shipping_mails from './20261126_225622_refunds_replies_shipping_mails';
 import * as migration_20261126_233800_recipe_product_quantities from './20261126_233800_recipe_product_quantities';
+import * as migration_20261127_013409_customers from './20261127_013409_customers';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261126_233800_recipe_product_quantities.up,
     down: migration_20261126_233800_recipe_product_quantities.down,
-    name: '20261126_233800_recipe_product_quantities'
+    name: '20261126_233800_recipe_product_quantities',
+  },
+  {
+    up: migration_20261127_013409_customers.up,
+    down: migration_20261127_013409_customers.down,
+    name: '20261127_013409_customers'
   },
 ];

@@ -20,6 +20,7 @@ import { isCountryAllowed } from './payment-countries';
 import { PayPalApiError } from './paypal/client';
 import type { PayPalCapture, PayPalOrder } from './paypal/types';
 import { getSettings } from './settings';
+import { customerIdOf } from '../lib/customer-id';
 
 type CreateInput = z.output<typeof paymentCreateSchema>;
 type CaptureInput = z.output<typeof paymentCaptureSchema>;
@@ -298,6 +299,8 @@ async function insertOrder(payload: Payload, payment: Doc): Promise<Doc> {
     paypal_order_id: String(payment.paypal_order_id),
     payer_full_name: captured.payer_full_name,
     payer_email_address: captured.payer_email_address,
+    // assignCustomerId's step: the customer of the payer email as stored (cleaned like the rest of the row).
+    customer_id: customerIdOf(stripControlCharacters(captured.payer_email_address)),
     shipment_full_name: captured.shipment_full_name,
     shipment_amount: Number(payment.shipment_amount ?? 0),
     shipment_method: String(payment.shipment_method ?? ''),

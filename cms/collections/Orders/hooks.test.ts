@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stripControlCharactersHook } from '../../hooks/strip-control-characters';
+import { assignCustomerId } from './hooks/assign-customer-id';
 import { assignOrderNumber } from './hooks/assign-order-number';
 import { invalidateSalesAfterChange, invalidateSalesAfterDelete } from './hooks/invalidate-sales-cache';
 import { recordStatusChange } from './hooks/record-status-change';
@@ -14,7 +15,7 @@ describe('Orders hooks', () => {
   it('when the collection is read, then its hooks are exactly the ones insertOrder mirrors on a create', () => {
     expect(Orders.hooks).toEqual({
       beforeValidate: [stripControlCharactersHook],
-      beforeChange: [assignOrderNumber, recordStatusChange],
+      beforeChange: [assignOrderNumber, assignCustomerId, recordStatusChange],
       afterChange: [invalidateSalesAfterChange],
       afterDelete: [invalidateSalesAfterDelete],
     });

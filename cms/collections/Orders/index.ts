@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload';
 import { DISCOUNT_UNITS, ORDER_STATUSES } from '@shop/shared';
 import { hiddenFromEditors, isAdmin } from '../../access/roles';
 import { stripControlCharactersHook } from '../../hooks/strip-control-characters';
+import { assignCustomerId } from './hooks/assign-customer-id';
 import { assignOrderNumber } from './hooks/assign-order-number';
 import { invalidateSalesAfterChange, invalidateSalesAfterDelete } from './hooks/invalidate-sales-cache';
 import { recordStatusChange } from './hooks/record-status-change';
@@ -14,6 +15,8 @@ export const Orders: CollectionConfig = {
   slug: 'orders',
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   admin: { useAsTitle: 'number', hidden: hiddenFromEditors },
+  // The customers list (services/admin/customers.ts) sums each customer's orders from this index alone.
+  indexes: [{ fields: ['customer_id', 'createdAt', 'transaction_gross_amount', 'transaction_refunded_amount'] }],
   fields: [
     { name: 'number', type: 'text', unique: true, index: true, maxLength: 20 },
     { name: 'status', type: 'select', options: [...ORDER_STATUSES], defaultValue: 'NEW', required: true, index: true },
@@ -21,6 +24,15 @@ export const Orders: CollectionConfig = {
     // Text, not email: PayPal has checked the address, and Payload's email rule refuses valid ones
     // (e.g. IDN top-level domains), which would lose an order whose money is already captured.
     { name: 'payer_email_address', type: 'text', maxLength: 320 },
+    // The customer behind the payer email (issue 24 §2): derived by the assignCustomerId hook on every write,
+    // never typed. See lib/customer-id.ts.
+    {
+      name: 'customer_id',
+      type: 'text',
+      // Indexed by the compound index above, which starts with it.
+      maxLength: 32,
+      admin: { readOnly: true, description: 'Derived from the payer email (case and spaces ignored).' },
+    },
     { name: 'shipment_full_name', type: 'text' },
     { name: 'shipment_amount', type: 'number', defaultValue: 0 },
     { name: 'shipment_method', type: 'text' },
@@ -92,7 +104,7 @@ export const Orders: CollectionConfig = {
   ],
   hooks: {
     beforeValidate: [stripControlCharactersHook],
-    beforeChange: [assignOrderNumber, recordStatusChange],
+    beforeChange: [assignOrderNumber, assignCustomerId, recordStatusChange],
     afterChange: [invalidateSalesAfterChange],
     afterDelete: [invalidateSalesAfterDelete],
   },

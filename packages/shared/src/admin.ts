@@ -6,5 +6,6 @@
 export * from './index';
 export * from './admin-api';
 export * from './admin-catalog-api';
+export * from './admin-customers-api';
 export * from './admin-recipes-api';
 export * from './status-on-open';
