@@ -4,6 +4,7 @@ import { body, requireAdmin, v2 } from '../../lib/endpoint';
 import { dashboardCounts } from '../../services/admin/sales';
 import { getAdminConfig, updateAdminConfig } from '../../services/admin/settings';
 import { adminAuditLogEndpoints } from './admin-audit-log';
+import { adminCustomerEndpoints } from './admin-customers';
 import { adminOrderEndpoints } from './admin-orders';
 import { liveEventEndpoints } from './admin/events';
 import { adminPaperworkEndpoints } from './admin-paperwork';
@@ -29,5 +30,6 @@ export const adminEndpoints: Endpoint[] = [
   ...liveEventEndpoints,
   ...adminOrderEndpoints,
   ...adminAuditLogEndpoints,
+  ...adminCustomerEndpoints,
   ...notificationEndpoints,
 ];

@@ -87,6 +87,7 @@ export function toAdminOrder(doc: Doc, refunds: Doc[] = []): AdminOrder {
     history: toHistory(doc.status_history),
     refunds: refunds.map(toRefund),
     refundable_amount: toAmountString(fromCents(refundTotals(doc.transaction_gross_amount, refunds).left)),
+    customer_id: str(doc.customer_id) || null,
   };
 }
 

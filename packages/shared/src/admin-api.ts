@@ -225,6 +225,11 @@ export interface AdminOrder extends Order {
   refunds: Refund[];
   /** What may still be refunded: the capture less every refund not refused (numeric string). */
   refundable_amount: string;
+  /**
+   * The customer the order belongs to (admin/customers/{id}); null for an order without a payer email. The
+   * server always sends it; optional so that orders built by hand (tests, the paperwork bench) need not.
+   */
+  customer_id?: string | null;
 }
 
 /** An amount typed by an admin: digits with at most two decimals, more than zero. */

@@ -60,6 +60,7 @@ import {
   type SalesRow,
 } from './admin-catalog-api';
 import { RECIPE_ADMIN_STATUSES, type AdminRecipe, type AdminRecipeProduct } from './admin-recipes-api';
+import type { AdminCustomer, AdminCustomerDetail } from './admin-customers-api';
 
 /** Dates travel as ISO 8601 text. */
 const isoDateTime = z.string().meta({ format: 'date-time' });
@@ -362,8 +363,24 @@ export const adminOrderSchema = z
     history: z.array(orderStatusChangeRecordSchema),
     refunds: z.array(refundSchema),
     refundable_amount: z.string(),
+    customer_id: z.string().nullable().optional(),
   })
   .meta({ id: 'AdminOrder' });
+
+const adminCustomerShape = {
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  orders_count: z.number().int(),
+  total_spent: z.string(),
+  currency_code: z.string(),
+  first_order_at: isoDateTime,
+  last_order_at: isoDateTime,
+};
+export const adminCustomerSchema = z.object(adminCustomerShape).meta({ id: 'AdminCustomer' });
+export const adminCustomerDetailSchema = z
+  .object({ ...adminCustomerShape, orders: z.array(adminOrderListItemSchema) })
+  .meta({ id: 'AdminCustomerDetail' });
 
 export const salesPointSchema = z.object({ x: z.string(), y: z.number() }).meta({ id: 'SalesPoint' });
 
@@ -541,6 +558,8 @@ export type ResponseContractChecks = [
   Expect<Agrees<typeof orderStatusChangeRecordSchema, OrderStatusChange>>,
   Expect<Agrees<typeof adminOrderSchema, AdminOrder>>,
   Expect<Agrees<typeof refundSchema, Refund>>,
+  Expect<Agrees<typeof adminCustomerSchema, AdminCustomer>>,
+  Expect<Agrees<typeof adminCustomerDetailSchema, AdminCustomerDetail>>,
   Expect<Agrees<typeof salesPointSchema, SalesPoint>>,
   Expect<Agrees<typeof adminNotificationSchema, AdminNotification>>,
   Expect<Same<Omit<z.output<typeof adminNotificationSchema>, 'created_at'>, Notification>>,

@@ -9,6 +9,7 @@ import { createDocument } from 'zod-openapi';
 import { repoRoot } from '../../../lib/paths';
 import { adminDocs } from './admin';
 import { adminCatalogDocs } from './admin-catalog';
+import { adminCustomerDocs } from './admin-customers';
 import { authDocs } from './auth';
 import { referenceDocs } from './reference';
 import { HEADERS_TOO_LARGE, headersTooLargeResponse, openApiPath, operationOf, type RouteDoc } from './route-doc';
@@ -21,6 +22,7 @@ export const routeDocs: RouteDoc[] = [
   ...authDocs,
   ...adminDocs,
   ...adminCatalogDocs,
+  ...adminCustomerDocs,
   ...referenceDocs,
 ];
 
