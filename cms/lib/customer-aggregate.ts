@@ -253,3 +253,94 @@ async function mongoAggregate(
     count: counted[0]?.n ?? 0,
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Every customer at once, and what tells whether the orders changed since
+
+/** A customer with its latest order's name, email and currency: one entry of the whole list. */
+export type CustomerSummary = CustomerAggregateRow & CustomerLatest;
+
+/**
+ * How many orders there are and when the newest write to one was (ISO), read from the primary key and the
+ * updatedAt index. Any insert or delete changes the count and every write through Payload or
+ * lib/conditional-update.ts stamps updatedAt, so an unchanged answer means unchanged sums — for writes
+ * stamped later than the newest one seen (the caller's settle time covers clocks that disagree).
+ */
+export async function ordersVersion(payload: Payload): Promise<{ count: number; newest: string | null }> {
+  const db = adapterOf(payload);
+  if (db.name === 'mongoose') {
+    const model = orders(db) as unknown as {
+      countDocuments(filter: object): Promise<number>;
+      findOne(filter: object, projection: object, options: object): Promise<{ updatedAt?: Date } | null>;
+    };
+    const [count, newest] = await Promise.all([
+      model.countDocuments({}),
+      model.findOne({}, { updatedAt: 1 }, { sort: { updatedAt: -1 }, lean: true }),
+    ]);
+    return { count, newest: newest?.updatedAt ? new Date(newest.updatedAt).toISOString() : null };
+  }
+  const [row] = await drizzleOf(db).all<{ n: number; newest: string | null }>(
+    sql`SELECT COUNT(*) AS n, MAX(updated_at) AS newest FROM orders`,
+  );
+  return { count: Number(row?.n ?? 0), newest: row?.newest ?? null };
+}
+
+const SEPARATOR = '\u001f';
+
+/** Every customer with its sums and its latest order's name, email and currency, in no particular order. */
+export async function allCustomers(payload: Payload): Promise<CustomerSummary[]> {
+  const db = adapterOf(payload);
+  if (db.name === 'mongoose') {
+    const rows = await orders(db).aggregate([
+      { $match: { customer_id: { $ne: null } } },
+      { $sort: { createdAt: 1 } },
+      {
+        $group: {
+          _id: '$customer_id',
+          orders_count: { $sum: 1 },
+          spent_cents: {
+            $sum: { $subtract: [mongoCents('$transaction_gross_amount'), mongoCents('$transaction_refunded_amount')] },
+          },
+          first_order_at: { $first: '$createdAt' },
+          last_order_at: { $last: '$createdAt' },
+          name: { $last: '$payer_full_name' },
+          email: { $last: '$payer_email_address' },
+          currency_code: { $last: '$currency_code' },
+        },
+      },
+    ]);
+    const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+    return rows.map((r) => ({
+      customer_id: String(r._id),
+      orders_count: Number(r.orders_count),
+      spent_cents: Number(r.spent_cents),
+      first_order_at: iso(r.first_order_at),
+      last_order_at: iso(r.last_order_at),
+      name: String(r.name ?? ''),
+      email: String(r.email ?? ''),
+      currency_code: String(r.currency_code ?? '') || 'USD',
+    }));
+  }
+  // The latest order's texts ride on the greatest "createdAt␟name␟email␟currency" (ISO dates order as text).
+  const rows = await drizzleOf(db).all<Record<string, unknown>>(
+    sql`SELECT customer_id, COUNT(*) AS orders_count,
+        SUM(${cents('transaction_gross_amount')} - ${cents('transaction_refunded_amount')}) AS spent_cents,
+        MIN(created_at) AS first_order_at, MAX(created_at) AS last_order_at,
+        MAX(created_at || ${SEPARATOR} || coalesce(payer_full_name, '') || ${SEPARATOR} ||
+            coalesce(payer_email_address, '') || ${SEPARATOR} || coalesce(currency_code, '')) AS latest
+      FROM orders WHERE customer_id IS NOT NULL GROUP BY customer_id`,
+  );
+  return rows.map((r) => {
+    const [, name = '', email = '', currency = ''] = String(r.latest ?? '').split(SEPARATOR);
+    return {
+      customer_id: String(r.customer_id),
+      orders_count: Number(r.orders_count),
+      spent_cents: Number(r.spent_cents),
+      first_order_at: String(r.first_order_at),
+      last_order_at: String(r.last_order_at),
+      name,
+      email,
+      currency_code: currency || 'USD',
+    };
+  });
+}

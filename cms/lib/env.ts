@@ -80,6 +80,17 @@ function resolveAdminPassword(): string {
 }
 
 /** A whole number ≥ 1 from the environment; anything else is a startup problem rather than a silent default. */
+function wholeNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    problems.push(`${name} must be a whole number of at least 0 (got "${raw}").`);
+    return fallback;
+  }
+  return value;
+}
+
 function positiveInteger(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
@@ -236,6 +247,12 @@ export const env = {
   mailClaimLeaseMs: positiveInteger('MAIL_CLAIM_LEASE_SECONDS', 120) * 1000,
   /** The emulator's first webhook retry (doubling up to 5 minutes); tests shorten it. */
   paypalEmulatorRetryMs: positiveInteger('PAYPAL_EMULATOR_RETRY_MS', 2000),
+  /**
+   * How long ago the newest order write must be before the customers list keeps its sums between requests
+   * (services/admin/customers.ts): longer than the clocks of two app instances can differ plus the longest
+   * write, so a write it has not seen always changes what it checks. Tests set 0.
+   */
+  customersSettleMs: wholeNumber('CUSTOMERS_SETTLE_SECONDS', 10) * 1000,
   /** How often an open live-alerts stream checks that its session still holds (lib/live-events.ts); tests shorten it. */
   liveEventsRecheckMs: positiveInteger('LIVE_EVENTS_RECHECK_SECONDS', 30) * 1000,
   /**

@@ -17,7 +17,9 @@ let admin: AdminClient;
 let product: Doc;
 
 beforeAll(async () => {
-  server = await startServer();
+  // The unsearched list is kept between requests once the newest order write has settled: at once here, so
+  // the tests below check that a kept list still answers with every new order and refund.
+  server = await startServer({ env: { CUSTOMERS_SETTLE_SECONDS: '0' } });
   admin = await server.loginAdmin();
   product = await createProduct(admin, { price: 12.5, apply_shipping: true });
 }, 120_000);
@@ -105,6 +107,29 @@ describe('customers list and detail', () => {
     expect(refund.status, refund.text).toBe(201);
     // 53.30 − the whole 32.90 of the first order = 20.40.
     expect((await customer(before.id)).total_spent).toBe('20.40');
+  });
+
+  it('when the unsearched list was read and then an order and a refund come in, then the next page shows them', async () => {
+    const tag = uid();
+    const email = `greta.${tag}@x.example`;
+    const first = await paidOrder(3, 'Greta', `Longo${tag}`, email);
+    // The newest buyer first: Greta heads the list, and the list is kept (the orders unchanged since).
+    const head = async () => (await customers('?limit=1')).items[0];
+    expect(await head()).toMatchObject({ email, orders_count: 1, total_spent: '45.40' });
+    expect(await head()).toMatchObject({ email, orders_count: 1, total_spent: '45.40' });
+
+    await paidOrder(1, 'Greta', `Longo${tag}`, email.toUpperCase());
+    expect(await head()).toMatchObject({ email, orders_count: 2, total_spent: '65.80' });
+
+    const refund = await admin.api(`/api/v2/admin/orders/${first}/refunds`, {
+      method: 'POST',
+      json: { amount: '5.40', reason: 'Late delivery' },
+    });
+    expect(refund.status, refund.text).toBe(201);
+    // 65.80 − 5.40 = 60.40, on the kept list and on the list sorted by what was spent.
+    expect(await head()).toMatchObject({ email, orders_count: 2, total_spent: '60.40' });
+    const all = await customers('?limit=100&sort[0]=total_spent&sort[1]=DESC');
+    expect(all.items.find((c: Json) => c.email === email)?.total_spent).toBe('60.40');
   });
 
   it('when searched by name or email and sorted, then only matching customers come, in that order, a page at a time', async () => {

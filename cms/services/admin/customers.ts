@@ -9,7 +9,15 @@ import {
   toAmountString,
 } from '@shop/shared/admin';
 import { forbidden, notFound } from '../../lib/app-error';
-import { aggregateCustomers, latestOfCustomers, type CustomerAggregateRow } from '../../lib/customer-aggregate';
+import {
+  aggregateCustomers,
+  allCustomers,
+  type CustomerAggregateRow,
+  type CustomerSummary,
+  latestOfCustomers,
+  ordersVersion,
+} from '../../lib/customer-aggregate';
+import { env } from '../../lib/env';
 import type { Pagination } from '../../lib/envelope';
 import { isAdminUser } from '../../lib/roles';
 import { toPublicOrder } from '../orders';
@@ -71,13 +79,94 @@ export async function listCustomers(
   assertMayReadOrders(user);
   const page = filter.page ?? 1;
   const limit = filter.limit ?? DEFAULT_LIMIT;
-  const { rows, count } = await aggregateCustomers(payload, {
-    words: searchWords(filter.search).map((w) => w.toLowerCase()),
-    sort: filter.sort ?? DEFAULT_SORT,
-    offset: (page - 1) * limit,
-    limit,
-  });
+  const sort = filter.sort ?? DEFAULT_SORT;
+  const words = searchWords(filter.search).map((w) => w.toLowerCase());
+  if (words.length === 0) {
+    const sorted = sortedCustomers(await customersSnapshot(payload), sort);
+    const offset = (page - 1) * limit;
+    return { items: sorted.slice(offset, offset + limit), pagination: { count: sorted.length, page, limit } };
+  }
+  const { rows, count } = await aggregateCustomers(payload, { words, sort, offset: (page - 1) * limit, limit });
   return { items: await toCustomers(payload, rows), pagination: { count, page, limit } };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The whole list, kept between requests while the orders stay as they were
+
+/**
+ * Every customer, summed in one grouped read of the orders, and the sorted orders of that list asked for so
+ * far. A page of the unsearched list is a slice of it: the sums are worked out once per change of the
+ * orders, not once per request.
+ */
+interface Snapshot {
+  version: string;
+  customers: AdminCustomer[];
+  sorted: Map<string, AdminCustomer[]>;
+}
+
+let kept: Snapshot | null = null;
+const building = new Map<string, Promise<Snapshot>>();
+
+const toCustomer = (row: CustomerSummary): AdminCustomer => ({
+  id: row.customer_id,
+  name: row.name,
+  email: normalizeCustomerEmail(row.email),
+  orders_count: row.orders_count,
+  total_spent: toAmountString(fromCents(row.spent_cents)),
+  currency_code: row.currency_code,
+  first_order_at: row.first_order_at,
+  last_order_at: row.last_order_at,
+});
+
+/**
+ * The list as the orders stand now. Each request first reads the orders' count and newest write (two index
+ * reads); the kept list serves it only if those are unchanged, so a new order, a refund or a changed email
+ * shows on the very next request. The list is kept only once the newest write is older than
+ * CUSTOMERS_SETTLE_SECONDS: a write from an instance whose clock runs behind, or a transaction still
+ * committing, then carries a later stamp than the newest one seen, and is noticed.
+ */
+async function customersSnapshot(payload: Payload): Promise<Snapshot> {
+  const { count, newest } = await ordersVersion(payload);
+  const version = `${count}|${newest ?? ''}`;
+  if (kept?.version === version) return kept;
+  let pending = building.get(version);
+  if (!pending) {
+    // Requests arriving together for the same orders share one read.
+    pending = allCustomers(payload).then((rows) => ({ version, customers: rows.map(toCustomer), sorted: new Map() }));
+    building.set(version, pending);
+    const forget = () => building.delete(version);
+    pending.then(forget, forget);
+  }
+  const snapshot = await pending;
+  const settled = newest === null || Date.parse(newest) < Date.now() - env.customersSettleMs;
+  if (settled) kept = snapshot;
+  return snapshot;
+}
+
+type SortKey = (c: AdminCustomer) => string | number;
+const SORT_KEYS: Record<CustomerSortColumn, SortKey> = {
+  name: (c) => c.name.toLowerCase(),
+  email: (c) => c.email,
+  orders_count: (c) => c.orders_count,
+  total_spent: (c) => Math.round(Number(c.total_spent) * 100),
+  first_order_at: (c) => c.first_order_at,
+  last_order_at: (c) => c.last_order_at,
+};
+
+/** The snapshot in the order asked for, ties by id in the same direction (as the database query sorts). */
+function sortedCustomers(
+  snapshot: Snapshot,
+  [column, direction]: readonly [CustomerSortColumn, 'ASC' | 'DESC'],
+): AdminCustomer[] {
+  const name = `${column} ${direction}`;
+  const hit = snapshot.sorted.get(name);
+  if (hit) return hit;
+  const key = SORT_KEYS[column];
+  const sign = direction === 'ASC' ? 1 : -1;
+  const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+  const sorted = [...snapshot.customers].sort((a, b) => sign * (compare(key(a), key(b)) || compare(a.id, b.id)));
+  snapshot.sorted.set(name, sorted);
+  return sorted;
 }
 
 const ORDER_SELECT = {
@@ -150,13 +239,18 @@ const COLUMNS: readonly CsvColumn<AdminCustomer>[] = [
 const utcDateTime = (iso: string) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : '');
 
 async function* exportPages(payload: Payload, filter: Omit<CustomersFilter, 'page' | 'limit'>) {
+  const sort = filter.sort ?? DEFAULT_SORT;
+  const words = searchWords(filter.search).map((w) => w.toLowerCase());
+  if (words.length === 0) {
+    const sorted = sortedCustomers(await customersSnapshot(payload), sort);
+    for (let offset = 0; offset < sorted.length; offset += EXPORT_PAGE_SIZE) {
+      yield sorted.slice(offset, offset + EXPORT_PAGE_SIZE);
+    }
+    return;
+  }
   for (let page = 1; ; page += 1) {
-    const { rows } = await aggregateCustomers(payload, {
-      words: searchWords(filter.search).map((w) => w.toLowerCase()),
-      sort: filter.sort ?? DEFAULT_SORT,
-      offset: (page - 1) * EXPORT_PAGE_SIZE,
-      limit: EXPORT_PAGE_SIZE,
-    });
+    const offset = (page - 1) * EXPORT_PAGE_SIZE;
+    const { rows } = await aggregateCustomers(payload, { words, sort, offset, limit: EXPORT_PAGE_SIZE });
     if (rows.length) yield await toCustomers(payload, rows);
     if (rows.length < EXPORT_PAGE_SIZE) return;
   }
