@@ -12,6 +12,8 @@ const LoginPage = lazy(() => import('./routes/login/LoginPage'));
 const DashboardPage = lazy(() => import('./routes/dashboard/DashboardPage'));
 const OrdersPage = lazy(() => import('./routes/orders/OrdersPage'));
 const OrderDetailPage = lazy(() => import('./routes/orders/OrderDetailPage'));
+const CustomersPage = lazy(() => import('./routes/customers/CustomersPage'));
+const CustomerDetailPage = lazy(() => import('./routes/customers/CustomerDetailPage'));
 const NotificationsPage = lazy(() => import('./routes/notifications/NotificationsPage'));
 const NotificationDetailPage = lazy(() => import('./routes/notifications/NotificationDetailPage'));
 const SettingsPage = lazy(() => import('./routes/settings/SettingsPage'));
@@ -54,6 +56,8 @@ export default function AdminApp() {
           <Route path="home" element={<DashboardPage />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:id" element={<OrderDetailPage />} />
+          <Route path="customers" element={<CustomersPage />} />
+          <Route path="customers/:id" element={<CustomerDetailPage />} />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="notifications/:id" element={<NotificationDetailPage />} />
           <Route path="settings" element={<SettingsPage />} />

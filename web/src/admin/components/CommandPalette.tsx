@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import type { AdminOrderListItem, AdminProduct } from '@shop/shared/admin';
+import type { AdminCustomer, AdminOrderListItem, AdminProduct } from '@shop/shared/admin';
 import { Button, Input, type InputRef, Modal, Tag } from 'antd';
 import {
   useCallback,
@@ -13,21 +13,22 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiGet, withQuery } from '../../lib/api';
+import { searchCustomersKey } from '../api/customers';
 import { MAIN_ENTRIES, SECONDARY_ENTRIES } from '../layout/nav-entries';
 import './command-palette.css';
 
-type Kind = 'screen' | 'order' | 'product';
+type Kind = 'screen' | 'order' | 'customer' | 'product';
 
 interface Target {
   key: string;
   kind: Kind;
   label: string;
-  /** Shown after the label: an order's payer, a product's price. */
+  /** Shown after the label: an order's payer, a customer's email. */
   detail?: string;
   to: string;
 }
 
-const KIND_LABEL: Record<Kind, string> = { screen: 'Screen', order: 'Order', product: 'Product' };
+const KIND_LABEL: Record<Kind, string> = { screen: 'Screen', order: 'Order', customer: 'Customer', product: 'Product' };
 
 /** Every screen of the drawer, plus the forms and tabs one would otherwise reach in two clicks. */
 const SCREENS: readonly (Target & { words: string })[] = [
@@ -48,12 +49,16 @@ const SCREENS: readonly (Target & { words: string })[] = [
 const looksLikeOrderNumber = (q: string) => /^#?[a-z0-9]{3,8}$/i.test(q);
 const ORDERS_PER_LIST = 5;
 const PRODUCTS_SHOWN = 6;
+const CUSTOMERS_SHOWN = 5;
 const SEARCH_DELAY_MS = 200;
 
 const matchesScreen = (q: string, screen: (typeof SCREENS)[number]) =>
   q === '' || `${screen.label} ${screen.words}`.toLowerCase().includes(q.toLowerCase());
 
-/** Orders whose number contains `q` (open and archived) and products whose name contains it, from the server. */
+/**
+ * Orders whose number contains `q` (open and archived), customers whose name or email holds it, and products
+ * whose name contains it, from the server.
+ */
 async function searchRecords(q: string): Promise<Target[]> {
   const number = q.replace(/^#/, '').toUpperCase();
   const orderLists = looksLikeOrderNumber(q)
@@ -65,7 +70,8 @@ async function searchRecords(q: string): Promise<Target[]> {
     q.length >= 2
       ? apiGet<AdminProduct[]>(withQuery('admin/products', { search: q, limit: PRODUCTS_SHOWN, page: 1 }))
       : null;
-  const [orderReplies, productReply] = await Promise.all([Promise.all(orderLists), products]);
+  const customers = q.length >= 2 ? apiGet<AdminCustomer[]>(searchCustomersKey(q, CUSTOMERS_SHOWN)) : null;
+  const [orderReplies, customerReply, productReply] = await Promise.all([Promise.all(orderLists), customers, products]);
   const orders: Target[] = orderReplies
     .flatMap((reply) => (Array.isArray(reply.result) ? reply.result : []))
     .map((order) => ({
@@ -83,7 +89,16 @@ async function searchRecords(q: string): Promise<Target[]> {
       to: `/admin/products/edit/${product.id}`,
     }),
   );
-  return [...orders, ...found];
+  const people: Target[] = (customerReply && Array.isArray(customerReply.result) ? customerReply.result : []).map(
+    (customer) => ({
+      key: `customer-${customer.id}`,
+      kind: 'customer',
+      label: customer.name || customer.email,
+      detail: customer.email,
+      to: `/admin/customers/${customer.id}`,
+    }),
+  );
+  return [...orders, ...people, ...found];
 }
 
 /**
@@ -137,8 +152,8 @@ export function CommandPaletteButton({ compact = false }: { compact?: boolean })
 }
 
 /**
- * Ctrl/⌘+K (or the search button, for touch) opens a dialog to jump to any screen, an order by its number or
- * a product by its name (issue 14 part 6). The input is a combobox over a listbox of targets: arrows move,
+ * Ctrl/⌘+K (or the search button, for touch) opens a dialog to jump to any screen, an order by its number, a
+ * customer by name or email (issue 24) or a product by its name (issue 14 part 6). The input is a combobox over a listbox of targets: arrows move,
  * Enter goes, Escape closes; antd's Modal keeps the focus inside while it is open and gives it back after.
  */
 export function CommandPalette() {
@@ -237,7 +252,7 @@ export function CommandPalette() {
         ref={inputRef}
         size="large"
         prefix={<SearchOutlined aria-hidden />}
-        placeholder="Screen, order number or product name"
+        placeholder="Screen, order number, customer or product"
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -245,7 +260,7 @@ export function CommandPalette() {
         }}
         onKeyDown={onKeyDown}
         role="combobox"
-        aria-label="Screen, order number or product name"
+        aria-label="Screen, order number, customer or product"
         aria-expanded={targets.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"

@@ -10,6 +10,7 @@ import {
   TeamOutlined,
   AuditOutlined,
   ReadOutlined,
+  ContactsOutlined,
 } from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
@@ -21,6 +22,7 @@ import { activeNavEntry, MAIN_ENTRIES, SECONDARY_ENTRIES, type NavEntry, type Na
 const ICONS: Record<NavEntryKey, ReactNode> = {
   dashboard: <DashboardOutlined />,
   orders: <ShoppingCartOutlined />,
+  customers: <ContactsOutlined />,
   products: <AppstoreOutlined />,
   recipes: <ReadOutlined />,
   users: <TeamOutlined />,

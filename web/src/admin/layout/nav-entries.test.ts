@@ -8,12 +8,14 @@ describe('activeNavEntry', () => {
     expect(activeNavEntry('/admin/assets')).toBe('images');
     expect(activeNavEntry('/admin/settings')).toBe('settings');
     expect(activeNavEntry('/admin/recipes')).toBe('recipes');
+    expect(activeNavEntry('/admin/customers')).toBe('customers');
   });
 
   it('when on a sub-page of an entry, then the entry stays active', () => {
     expect(activeNavEntry('/admin/orders/6f1c2d3e-0000-4000-8000-000000000001')).toBe('orders');
     expect(activeNavEntry('/admin/notifications/abc')).toBe('notifications');
     expect(activeNavEntry('/admin/users/edit/42')).toBe('users');
+    expect(activeNavEntry('/admin/customers/c9b4a83c91fd66a395de5034e9523319')).toBe('customers');
   });
 
   it('when on the category tab or a category form, then Products is active', () => {
@@ -32,8 +34,16 @@ describe('activeNavEntry', () => {
 });
 
 describe('entries', () => {
-  it("when listing the drawer, then it has SPEC §2's order with the divider after Images", () => {
-    expect(MAIN_ENTRIES.map((e) => e.label)).toEqual(['Dashboard', 'Orders', 'Products', 'Recipes', 'Users', 'Images']);
+  it("when listing the drawer, then it has SPEC §2's order (Customers after Orders) with the divider after Images", () => {
+    expect(MAIN_ENTRIES.map((e) => e.label)).toEqual([
+      'Dashboard',
+      'Orders',
+      'Customers',
+      'Products',
+      'Recipes',
+      'Users',
+      'Images',
+    ]);
     expect(SECONDARY_ENTRIES.map((e) => e.label)).toEqual(['Analytics', 'Notifications', 'Audit log', 'Settings']);
   });
 });

@@ -6,6 +6,7 @@
 export type NavEntryKey =
   | 'dashboard'
   | 'orders'
+  | 'customers'
   | 'products'
   | 'recipes'
   | 'users'
@@ -29,6 +30,7 @@ export interface NavEntry {
 export const MAIN_ENTRIES: readonly NavEntry[] = [
   { key: 'dashboard', label: 'Dashboard', to: '/admin/home', sections: ['/admin/home'] },
   { key: 'orders', label: 'Orders', to: '/admin/orders', sections: ['/admin/orders'], badge: 'orders' },
+  { key: 'customers', label: 'Customers', to: '/admin/customers', sections: ['/admin/customers'] },
   {
     key: 'products',
     label: 'Products',

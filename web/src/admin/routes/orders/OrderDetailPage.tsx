@@ -28,7 +28,7 @@ import {
   type ButtonProps,
 } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { mutate as revalidate } from 'swr';
 import { handleResult, notify } from '../../../lib/notify';
 import { refreshDashboard } from '../../api/dashboard';
@@ -201,6 +201,15 @@ function PaymentCard({ order }: { order: AdminOrder }) {
             ),
             testId: 'order-payer-email',
           },
+          ...(order.customer_id
+            ? [
+                {
+                  label: 'Customer',
+                  value: <Link to={`/admin/customers/${order.customer_id}`}>All orders by this customer</Link>,
+                  testId: 'order-customer-link',
+                },
+              ]
+            : []),
         ]}
       />
     </Card>
