@@ -9,14 +9,7 @@ import {
   toAmountString,
 } from '@shop/shared/admin';
 import { forbidden, notFound } from '../../lib/app-error';
-import {
-  aggregateCustomers,
-  allCustomers,
-  type CustomerAggregateRow,
-  type CustomerSummary,
-  latestOfCustomers,
-  ordersVersion,
-} from '../../lib/customer-aggregate';
+import { allCustomers, customerById, type CustomerSummary, ordersVersion } from '../../lib/customer-aggregate';
 import { env } from '../../lib/env';
 import type { Pagination } from '../../lib/envelope';
 import { isAdminUser } from '../../lib/roles';
@@ -39,8 +32,10 @@ export interface CustomersFilter {
   sort?: readonly [CustomerSortColumn, 'ASC' | 'DESC'];
 }
 
+type Sort = readonly [CustomerSortColumn, 'ASC' | 'DESC'];
+
 const DEFAULT_LIMIT = 10;
-const DEFAULT_SORT = ['last_order_at', 'DESC'] as const;
+const DEFAULT_SORT: Sort = ['last_order_at', 'DESC'];
 const NOT_FOUND = 'Customer not found';
 
 /**
@@ -50,62 +45,6 @@ const NOT_FOUND = 'Customer not found';
 function assertMayReadOrders(user: AdminUser): void {
   if (!isAdminUser(user)) throw forbidden();
 }
-
-async function toCustomers(payload: Payload, rows: CustomerAggregateRow[]): Promise<AdminCustomer[]> {
-  const latest = await latestOfCustomers(
-    payload,
-    rows.map((r) => r.customer_id),
-  );
-  return rows.map((row) => {
-    const last = latest.get(row.customer_id);
-    return {
-      id: row.customer_id,
-      name: last?.name ?? '',
-      email: normalizeCustomerEmail(last?.email),
-      orders_count: row.orders_count,
-      total_spent: toAmountString(fromCents(row.spent_cents)),
-      currency_code: last?.currency_code ?? 'USD',
-      first_order_at: row.first_order_at,
-      last_order_at: row.last_order_at,
-    };
-  });
-}
-
-export async function listCustomers(
-  payload: Payload,
-  user: AdminUser,
-  filter: CustomersFilter,
-): Promise<{ items: AdminCustomer[]; pagination: Pagination }> {
-  assertMayReadOrders(user);
-  const page = filter.page ?? 1;
-  const limit = filter.limit ?? DEFAULT_LIMIT;
-  const sort = filter.sort ?? DEFAULT_SORT;
-  const words = searchWords(filter.search).map((w) => w.toLowerCase());
-  if (words.length === 0) {
-    const sorted = sortedCustomers(await customersSnapshot(payload), sort);
-    const offset = (page - 1) * limit;
-    return { items: sorted.slice(offset, offset + limit), pagination: { count: sorted.length, page, limit } };
-  }
-  const { rows, count } = await aggregateCustomers(payload, { words, sort, offset: (page - 1) * limit, limit });
-  return { items: await toCustomers(payload, rows), pagination: { count, page, limit } };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The whole list, kept between requests while the orders stay as they were
-
-/**
- * Every customer, summed in one grouped read of the orders, and the sorted orders of that list asked for so
- * far. A page of the unsearched list is a slice of it: the sums are worked out once per change of the
- * orders, not once per request.
- */
-interface Snapshot {
-  version: string;
-  customers: AdminCustomer[];
-  sorted: Map<string, AdminCustomer[]>;
-}
-
-let kept: Snapshot | null = null;
-const building = new Map<string, Promise<Snapshot>>();
 
 const toCustomer = (row: CustomerSummary): AdminCustomer => ({
   id: row.customer_id,
@@ -117,6 +56,58 @@ const toCustomer = (row: CustomerSummary): AdminCustomer => ({
   first_order_at: row.first_order_at,
   last_order_at: row.last_order_at,
 });
+
+/**
+ * A page of customers: the whole list sorted (kept while the orders stay as they are), then, for a search,
+ * those with every word somewhere in the names and emails of their orders (any case), then the page.
+ */
+export async function listCustomers(
+  payload: Payload,
+  user: AdminUser,
+  filter: CustomersFilter,
+): Promise<{ items: AdminCustomer[]; pagination: Pagination }> {
+  assertMayReadOrders(user);
+  const page = filter.page ?? 1;
+  const limit = filter.limit ?? DEFAULT_LIMIT;
+  const found = await matchingCustomers(payload, filter);
+  const offset = (page - 1) * limit;
+  return {
+    items: found.slice(offset, offset + limit).map((entry) => entry.customer),
+    pagination: { count: found.length, page, limit },
+  };
+}
+
+async function matchingCustomers(
+  payload: Payload,
+  filter: Pick<CustomersFilter, 'search' | 'sort'>,
+): Promise<readonly Entry[]> {
+  const sorted = sortedEntries(await customersSnapshot(payload), filter.sort ?? DEFAULT_SORT);
+  // Words are never white space, and the texts' entries are apart by line breaks: no word spans two of them.
+  const words = searchWords(filter.search).map((w) => w.toLowerCase());
+  return words.length ? sorted.filter((entry) => words.every((w) => entry.text.includes(w))) : sorted;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The whole list, kept between requests while the orders stay as they were
+
+interface Entry {
+  customer: AdminCustomer;
+  /** The names and emails of every order of the customer, lower-cased. */
+  text: string;
+}
+
+/**
+ * Every customer, summed in one grouped read of the orders, and the sorted orders of that list asked for so
+ * far. A page is a slice of it: the sums are worked out once per change of the orders, not once per request.
+ */
+interface Snapshot {
+  version: string;
+  entries: Entry[];
+  sorted: Map<string, Entry[]>;
+}
+
+let kept: Snapshot | null = null;
+const building = new Map<string, Promise<Snapshot>>();
 
 /**
  * The list as the orders stand now. Each request first reads the orders' count and newest write (two index
@@ -132,7 +123,11 @@ async function customersSnapshot(payload: Payload): Promise<Snapshot> {
   let pending = building.get(version);
   if (!pending) {
     // Requests arriving together for the same orders share one read.
-    pending = allCustomers(payload).then((rows) => ({ version, customers: rows.map(toCustomer), sorted: new Map() }));
+    pending = allCustomers(payload).then((rows) => ({
+      version,
+      entries: rows.map((row) => ({ customer: toCustomer(row), text: row.search_text })),
+      sorted: new Map(),
+    }));
     building.set(version, pending);
     const forget = () => building.delete(version);
     pending.then(forget, forget);
@@ -153,21 +148,23 @@ const SORT_KEYS: Record<CustomerSortColumn, SortKey> = {
   last_order_at: (c) => c.last_order_at,
 };
 
-/** The snapshot in the order asked for, ties by id in the same direction (as the database query sorts). */
-function sortedCustomers(
-  snapshot: Snapshot,
-  [column, direction]: readonly [CustomerSortColumn, 'ASC' | 'DESC'],
-): AdminCustomer[] {
+/** The snapshot in the order asked for, ties by id in the same direction, so paging never repeats a row. */
+function sortedEntries(snapshot: Snapshot, [column, direction]: Sort): Entry[] {
   const name = `${column} ${direction}`;
   const hit = snapshot.sorted.get(name);
   if (hit) return hit;
   const key = SORT_KEYS[column];
   const sign = direction === 'ASC' ? 1 : -1;
   const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
-  const sorted = [...snapshot.customers].sort((a, b) => sign * (compare(key(a), key(b)) || compare(a.id, b.id)));
+  const sorted = [...snapshot.entries].sort(
+    (a, b) => sign * (compare(key(a.customer), key(b.customer)) || compare(a.customer.id, b.customer.id)),
+  );
   snapshot.sorted.set(name, sorted);
   return sorted;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// One customer
 
 const ORDER_SELECT = {
   number: true,
@@ -195,18 +192,14 @@ function toOrderItem(doc: Doc): AdminOrderListItem {
   };
 }
 
-/** The customer and every order of theirs, newest first, read with the admin's own access to orders. */
+/**
+ * The customer (summed from their own orders, one index range: always current) and every order of theirs,
+ * newest first, read with the admin's own access to orders.
+ */
 export async function getCustomer(payload: Payload, user: AdminUser, id: string): Promise<AdminCustomerDetail> {
   assertMayReadOrders(user);
-  const { rows } = await aggregateCustomers(payload, {
-    customerId: id,
-    words: [],
-    sort: DEFAULT_SORT,
-    offset: 0,
-    limit: 1,
-  });
-  if (rows.length === 0) throw notFound(NOT_FOUND);
-  const [customer] = await toCustomers(payload, rows);
+  const summary = await customerById(payload, id);
+  if (!summary) throw notFound(NOT_FOUND);
   const orders = await payload.find({
     collection: 'orders',
     where: { customer_id: { equals: id } },
@@ -217,7 +210,7 @@ export async function getCustomer(payload: Payload, user: AdminUser, id: string)
     user,
     overrideAccess: false,
   });
-  return { ...customer, orders: (orders.docs as Doc[]).map(toOrderItem) };
+  return { ...toCustomer(summary), orders: (orders.docs as Doc[]).map(toOrderItem) };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -238,21 +231,10 @@ const COLUMNS: readonly CsvColumn<AdminCustomer>[] = [
 /** "2026-11-24 05:07", as the orders export writes dates. */
 const utcDateTime = (iso: string) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : '');
 
-async function* exportPages(payload: Payload, filter: Omit<CustomersFilter, 'page' | 'limit'>) {
-  const sort = filter.sort ?? DEFAULT_SORT;
-  const words = searchWords(filter.search).map((w) => w.toLowerCase());
-  if (words.length === 0) {
-    const sorted = sortedCustomers(await customersSnapshot(payload), sort);
-    for (let offset = 0; offset < sorted.length; offset += EXPORT_PAGE_SIZE) {
-      yield sorted.slice(offset, offset + EXPORT_PAGE_SIZE);
-    }
-    return;
-  }
-  for (let page = 1; ; page += 1) {
-    const offset = (page - 1) * EXPORT_PAGE_SIZE;
-    const { rows } = await aggregateCustomers(payload, { words, sort, offset, limit: EXPORT_PAGE_SIZE });
-    if (rows.length) yield await toCustomers(payload, rows);
-    if (rows.length < EXPORT_PAGE_SIZE) return;
+async function* exportPages(payload: Payload, filter: Pick<CustomersFilter, 'search' | 'sort'>) {
+  const found = await matchingCustomers(payload, filter);
+  for (let offset = 0; offset < found.length; offset += EXPORT_PAGE_SIZE) {
+    yield found.slice(offset, offset + EXPORT_PAGE_SIZE).map((entry) => entry.customer);
   }
 }
 
@@ -260,7 +242,7 @@ async function* exportPages(payload: Payload, filter: Omit<CustomersFilter, 'pag
 export function exportCustomersCsv(
   payload: Payload,
   user: AdminUser,
-  filter: Omit<CustomersFilter, 'page' | 'limit'>,
+  filter: Pick<CustomersFilter, 'search' | 'sort'>,
 ): Response {
   assertMayReadOrders(user);
   return csvResponse(datedFilename('customers'), COLUMNS, exportPages(payload, filter), (err) =>

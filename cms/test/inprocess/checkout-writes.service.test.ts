@@ -55,6 +55,22 @@ describe('the order inserted by the capture', () => {
     expect(order.products[0].id).toMatch(/^[0-9a-f]{24}$/);
   });
 
+  it("when the payer's email has capitals and spaces, then the order carries the customer the Orders hook would give it", async () => {
+    const c = await approvedCheckout(1, { payer: { email_address: ' Anna@X.example' } });
+
+    const reply = await svc.payments.capturePayment(shop.payload, { orderId: c.id, secret: c.secret });
+
+    // sha256("anna@x.example") begins c9b4a83c91fd66a395de5034e9523319 (`printf 'anna@x.example' | sha256sum`).
+    expect((await orderById(shop.payload, reply.id)).customer_id).toBe('c9b4a83c91fd66a395de5034e9523319');
+    // The same email written through the Local API (the Orders hook) names the same customer.
+    const written = await shop.payload.create({
+      collection: 'orders',
+      data: { payer_full_name: 'Anna', payer_email_address: 'ANNA@x.example ', transaction_gross_amount: '1.00' },
+      overrideAccess: true,
+    });
+    expect(written.customer_id).toBe('c9b4a83c91fd66a395de5034e9523319');
+  });
+
   it('when the sales figures were read before a capture, then they include its order right after it', async () => {
     const { salesGraph } = await import('../../services/admin/sales');
     const thisMonth = (points: Array<{ y: number }>) => (points.length === 12 ? points[11].y : 0);
