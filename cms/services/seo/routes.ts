@@ -57,12 +57,19 @@ export function fillBody(template: string, origin: string, page: ServerRenderedP
     page ? { origin, data: page.data } : { origin },
   )}</script>`;
   if (!page) return template.replace(/<div id="root"><\/div>/, () => `<div id="root"></div>\n    ${handover}`);
-  const links = [
-    ...page.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
-    ...page.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
-  ];
+  // The page is readable without its scripts: they load at low priority, after what is on screen (the page's
+  // pictures first), and its stylesheets travel inside it, so the first paint waits for no other request.
+  const links = [`<style>${page.styleText.replace(/<\/style/gi, '<\\/style')}</style>`];
+  const pageModules = page.modules.map(
+    (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" fetchpriority="low">`,
+  );
+  const entryStyle = new Set(page.entryStylesheets);
   return template
-    .replace(/<\/head>/i, () => `${[...links, page.styles].filter(Boolean).join('\n    ')}\n  </head>`)
+    .replace(/\s*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (link: string, href: string) =>
+      entryStyle.has(href) ? '' : link,
+    )
+    .replace(/<(script type="module"|link rel="modulepreload")([^>]*)>/g, '<$1$2 fetchpriority="low">')
+    .replace(/<\/head>/i, () => `${[...links, ...pageModules, page.styles].filter(Boolean).join('\n    ')}\n  </head>`)
     .replace(/<div id="root"><\/div>/, () => `<div id="root">${page.html}</div>\n    ${handover}`)
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/i, '');
 }
