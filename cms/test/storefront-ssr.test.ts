@@ -74,13 +74,16 @@ describe('a product page without JavaScript', () => {
     expect(page.html.match(/<script(?![^>]*(src=|type="application\/(ld\+)?json"))[^>]*>/g)).toBeNull();
   });
 
-  it('when a product is out of stock, then the body says "Not available" and links its page stylesheet', async () => {
+  it('when a product is out of stock, then the body says "Not available" and the page carries its own styles', async () => {
     const name = `Sold Out ${uid()}`;
     const product = await createProduct(admin, { name, inventory_stock: false });
     const page = await open(`/site/shop/${product.id}`);
     expect(page.text).toContain(name);
     expect(page.text).toContain('Not available');
-    expect(page.html).toMatch(/<link rel="stylesheet" crossorigin href="\/bundle\/Product-[^"]+\.css">/);
+    // Styled at first paint: the page's own rules travel inside it, and no stylesheet request blocks it.
+    expect(/<style>([\s\S]*?)<\/style>/.exec(page.html)?.[1]).toContain('.product-layout{');
+    expect(page.html).not.toMatch(/<link rel="stylesheet"/);
+    expect(page.html).toMatch(/<script type="module" crossorigin src="[^"]+" fetchpriority="low">/);
   });
 
   it('when its price changes in the control centre, then the next page view shows the new price', async () => {

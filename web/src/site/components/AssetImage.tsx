@@ -47,6 +47,8 @@ export function AssetImage({ id, alt, size = 'card', className, eager = false, w
       width={width ?? SIZE_PIXELS[size]}
       height={height ?? SIZE_PIXELS[size]}
       loading={eager ? 'eager' : 'lazy'}
+      // An eager picture is on the first screen, often its largest paint: fetched before the page's scripts.
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       onError={() => setFailedId(id ?? null)}
     />

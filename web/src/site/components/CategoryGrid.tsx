@@ -3,10 +3,14 @@ import { Link } from 'react-router-dom';
 import { AssetImage } from './AssetImage';
 import './components.css';
 
-export function CategoryGrid({ categories }: { categories: readonly PublicCategory[] }) {
+/**
+ * `eager`: how many of the first pictures are on screen when the page opens (the largest paint of the shop's
+ * first screen): those load at once, the rest only as they scroll into view.
+ */
+export function CategoryGrid({ categories, eager = 0 }: { categories: readonly PublicCategory[]; eager?: number }) {
   return (
     <div className="category-grid" data-testid="category-grid">
-      {categories.map((category) => (
+      {categories.map((category, index) => (
         <Link
           key={category.id}
           to={`/site/category/${encodeURIComponent(category.id)}`}
@@ -15,7 +19,13 @@ export function CategoryGrid({ categories }: { categories: readonly PublicCatego
         >
           <span className="category-card-media">
             {/* The full picture: the server's "card" size is a square crop, which cuts the lettering of a 3:2 image. */}
-            <AssetImage id={category.img?.id ?? category.img_id} alt="" size="full" className="category-card-img" />
+            <AssetImage
+              id={category.img?.id ?? category.img_id}
+              alt=""
+              size="full"
+              className="category-card-img"
+              eager={index < eager}
+            />
           </span>
           <span className="category-card-text">
             <span className="category-card-name">{category.name}</span>

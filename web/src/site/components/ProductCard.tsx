@@ -12,6 +12,8 @@ interface Props {
   product: PublicProduct;
   /** The category whose page lists the card: a product in several categories is labelled with that one. */
   categoryId?: string;
+  /** The card is on the first screen: its picture loads at once (see ProductGrid's `eager`). */
+  eager?: boolean;
 }
 
 /** The category a card names: the one being browsed when the product belongs to it, else its first. */
@@ -20,7 +22,7 @@ function categoryLabel(product: PublicProduct, categoryId: string | undefined): 
   return (viewed ?? product.categories[0])?.name ?? '';
 }
 
-export function ProductCard({ product, categoryId }: Props) {
+export function ProductCard({ product, categoryId, eager = false }: Props) {
   const { currency, cart, addToCart, removeFromCart } = useShopState();
   const href = `/site/shop/${encodeURIComponent(product.id)}`;
   const inStock = product.inventory_stock;
@@ -42,6 +44,7 @@ export function ProductCard({ product, categoryId }: Props) {
             alt={product.name}
             size="card"
             className="product-card-img"
+            eager={eager}
           />
         </Link>
         {/* Shown on hover or keyboard focus; always visible on touch screens, which cannot hover. */}

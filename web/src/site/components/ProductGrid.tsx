@@ -10,13 +10,15 @@ interface Props {
   placeholders?: number;
   /** The category page that shows the grid, so cards name that category (see ProductCard). */
   categoryId?: string;
+  /** How many of the first cards are on the first screen (the grid opens the page): their pictures load at once. */
+  eager?: number;
 }
 
-export function ProductGrid({ products, loading = false, placeholders = 8, categoryId }: Props) {
+export function ProductGrid({ products, loading = false, placeholders = 8, categoryId, eager = 0 }: Props) {
   return (
     <div className="product-grid" data-testid="product-grid" aria-busy={loading}>
-      {products.map((product) => (
-        <ProductCard key={product.id} product={product} categoryId={categoryId} />
+      {products.map((product, index) => (
+        <ProductCard key={product.id} product={product} categoryId={categoryId} eager={index < eager} />
       ))}
       {loading &&
         products.length === 0 &&

@@ -152,7 +152,7 @@ export default function Shop() {
           <h2 className="section-title">Browse by category</h2>
           {/* While the categories load their row's height is kept, so the products below do not jump. */}
           {categories ? (
-            <CategoryGrid categories={categories} />
+            <CategoryGrid categories={categories} eager={2} />
           ) : (
             <div className="category-grid-loading skeleton-block" aria-hidden="true" />
           )}
@@ -186,7 +186,7 @@ export default function Shop() {
             )}
           </EmptyState>
         ) : (
-          <ProductGrid products={products} loading={isLoading} />
+          <ProductGrid products={products} loading={isLoading} eager={2} />
         )}
 
         {loadingMore && !isLoading && (
