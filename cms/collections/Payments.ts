@@ -35,6 +35,12 @@ export const Payments: CollectionConfig = {
     { name: 'captured', type: 'json' },
     { name: 'order', type: 'relationship', relationTo: 'orders' },
     { name: 'failure', type: 'text' },
+    /**
+     * The units of counted products this checkout took before capturing (services/stock.ts): TAKING from the
+     * moment the shop starts taking them (written first) until they are KEPT (the order is made) or RETURNED.
+     */
+    { name: 'stock_state', type: 'select', options: ['TAKING', 'KEPT', 'RETURNED'], index: true },
+    { name: 'stock_taken_at', type: 'date' },
   ],
   hooks: { beforeValidate: [stripControlCharactersHook] },
 };

@@ -10,6 +10,7 @@ import * as migration_20261126_224521_demo_orders from './20261126_224521_demo_o
 import * as migration_20261126_225622_refunds_replies_shipping_mails from './20261126_225622_refunds_replies_shipping_mails';
 import * as migration_20261126_233800_recipe_product_quantities from './20261126_233800_recipe_product_quantities';
 import * as migration_20261127_013409_customers from './20261127_013409_customers';
+import * as migration_20261127_023235_stock_counts from './20261127_023235_stock_counts';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261127_013409_customers.up,
     down: migration_20261127_013409_customers.down,
-    name: '20261127_013409_customers'
+    name: '20261127_013409_customers',
+  },
+  {
+    up: migration_20261127_023235_stock_counts.up,
+    down: migration_20261127_023235_stock_counts.down,
+    name: '20261127_023235_stock_counts'
   },
 ];

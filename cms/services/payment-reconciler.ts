@@ -5,6 +5,7 @@ import { toPublicOrder } from './orders';
 import { reconcilePayment } from './payments';
 import { reconcileRefunds } from './refunds';
 import { sendUnsentStatusMails } from './shipping-notices';
+import { settleStock } from './stock';
 
 /**
  * PayPal cancels an approved order that is not captured within 3 hours of the approval (its default capture
@@ -85,6 +86,15 @@ export async function reconcileOnce(payload: Payload, now = new Date()): Promise
     } catch (err) {
       report.errors += 1;
       payload.logger.warn({ err, msg: `reconcile: PayPal ${String(payment.paypal_order_id)} not finished this round` });
+    }
+  }
+  // Units taken for a checkout whose fate is now known (or that stopped between taking and capturing).
+  for await (const payment of everyDoc(payload, 'payments', { stock_state: { equals: 'TAKING' } })) {
+    try {
+      await settleStock(payload, payment, now);
+    } catch (err) {
+      report.errors += 1;
+      payload.logger.warn({ err, msg: `reconcile: stock of PayPal ${String(payment.paypal_order_id)} not settled` });
     }
   }
   const unmailed: Where = {

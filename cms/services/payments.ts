@@ -21,6 +21,7 @@ import { PayPalApiError } from './paypal/client';
 import type { PayPalCapture, PayPalOrder } from './paypal/types';
 import { getSettings } from './settings';
 import { customerIdOf } from '../lib/customer-id';
+import { giveBackStock, keepStock, takeStock } from './stock';
 
 type CreateInput = z.output<typeof paymentCreateSchema>;
 type CaptureInput = z.output<typeof paymentCaptureSchema>;
@@ -46,6 +47,7 @@ const PRICING_FIELDS: SelectType = {
   published: true,
   publish_at: true,
   inventory_stock: true,
+  stock_quantity: true,
   apply_discount: true,
   discount_unit: true,
   discount_amount: true,
@@ -88,6 +90,17 @@ async function priceCart(payload: Payload, items: CreateInput['products']) {
   const unpriced = ids.filter((id) => !(Number(byId.get(id)!.price ?? 0) > 0));
   if (unpriced.length > 0) {
     throw badRequest({ message: UNPRICED_PRODUCTS, unpriced });
+  }
+  // A counted product sells at most what is left (the capture takes the units for good: services/stock.ts).
+  for (const id of ids) {
+    const doc = byId.get(id)!;
+    const left = doc.stock_quantity;
+    if (typeof left === 'number' && quantities.get(id)! > left) {
+      throw badRequest({
+        message: `Only ${left} of ${String(doc.name)} left`,
+        product: { id, name: String(doc.name), available: left },
+      });
+    }
   }
   const lines: PricedLine[] = ids.map((id) => {
     const d = byId.get(id)!;
@@ -417,6 +430,8 @@ export async function completeCapturedPayment(
   if (payment.status !== 'COMPLETED' || !payment.order) {
     await updatePayment(payload, payment, { status: 'COMPLETED', order: order.id, ...learned });
   }
+  // The units taken before the capture stay sold.
+  await keepStock(payload, payment);
   const notices = sendNewOrderNotices(payload, toPublicOrder(order));
   if (mailsAfterReply) {
     void notices.catch((err: unknown) =>
@@ -448,6 +463,7 @@ async function finishFromPayPalOrder(
   }
   if (!capture || capture.status !== 'COMPLETED') {
     await updatePayment(payload, payment, { status: capture?.status === 'DECLINED' ? 'DECLINED' : 'FAILED' });
+    await giveBackStock(payload, payment, 'payment declined');
     throw new AppError(402, 'The payment was declined');
   }
   if (capture.amount?.value !== payment.total || capture.amount?.currency_code !== payment.currency_code) {
@@ -463,6 +479,7 @@ async function finishFromPayPalOrder(
     await refundMismatchedCapture(payload, payment, capture).catch((err: unknown) =>
       payload.logger.error({ err, msg: `PayPal ${String(payment.paypal_order_id)}: automatic refund not made` }),
     );
+    await giveBackStock(payload, payment, 'captured amount refunded');
     throw new AppError(409, 'Captured amount does not match the order');
   }
   const withCapture =
@@ -517,9 +534,11 @@ async function doCapture(payload: Payload, payment: Doc, options: FinishOptions)
     throw new AppError(400, { message: 'The shipping country is not accepted', country });
   }
 
+  // The units first, in one conditional write each (none left: 409, and PayPal is never asked), noted on the
+  // product and the payment before PayPal is called, so a crash from here on never loses or doubles them.
+  const taken = await takeStock(payload, payment);
   // Said before the call: if the process dies while PayPal captures, the reconciler knows to ask PayPal.
-  const capturing =
-    payment.status === 'CAPTURING' ? payment : await updatePayment(payload, payment, { status: 'CAPTURING' });
+  const capturing = taken.status === 'CAPTURING' ? taken : await updatePayment(payload, taken, { status: 'CAPTURING' });
   let captured: PayPalOrder;
   try {
     // A fixed request id makes a retried capture idempotent at PayPal.
@@ -528,6 +547,11 @@ async function doCapture(payload: Payload, payment: Doc, options: FinishOptions)
     if (err instanceof PayPalApiError && err.details?.some((d) => d.issue === 'ORDER_ALREADY_CAPTURED')) {
       captured = await callPayPal(() => paypal().getOrder(paypalOrderId));
     } else {
+      // PayPal refused the capture outright (a 4xx answer): no money moved, the units go back. Without an
+      // answer (5xx, no connection) the capture may have happened: the units wait for the reconciler.
+      if (err instanceof PayPalApiError && err.status >= 400 && err.status < 500) {
+        await giveBackStock(payload, capturing, 'capture refused');
+      }
       throw paypalFailure(err);
     }
   }
@@ -591,6 +615,7 @@ export async function reconcilePayment(
   } catch (err) {
     if (err instanceof PayPalApiError && err.status === 404) {
       await updatePayment(payload, payment, { status: 'ABANDONED', failure: 'PayPal does not know the order' });
+      await giveBackStock(payload, payment, 'payment abandoned');
       return 'abandoned';
     }
     throw err;
@@ -618,11 +643,13 @@ export async function reconcilePayment(
         status: 'FAILED',
         failure: `not captured: ${JSON.stringify(err.result)}`,
       });
+      await giveBackStock(payload, payment, 'payment not captured');
       return 'failed';
     }
   }
   if (old) {
     await updatePayment(payload, payment, { status: 'ABANDONED' });
+    await giveBackStock(payload, payment, 'payment abandoned');
     return 'abandoned';
   }
   return 'unchanged';

@@ -5,7 +5,10 @@ import {
   categoryInputSchema,
   idSchema,
   productInputSchema,
+  stockAdjustmentSchema,
 } from '@shop/shared/admin';
+import { describeActor } from '../../lib/actor';
+import { adjustStock } from '../../services/stock';
 import { body, param, query, requireAdmin, v2 } from '../../lib/endpoint';
 import {
   createAdminCategory,
@@ -46,6 +49,15 @@ export const adminCatalogEndpoints: Endpoint[] = [
     const id = idParam(req);
     const input = await body(req, productInputSchema);
     return { result: await updateAdminProduct(req.payload, user, id, input) };
+  }),
+  // Issue 24: a change of the count (a market day's sales, a delivery) with its reason, on the audit log.
+  v2('post', '/admin/products/:id/stock', async (req) => {
+    const user = requireAdmin(req);
+    const id = idParam(req);
+    const input = await body(req, stockAdjustmentSchema);
+    const actor = describeActor(user);
+    await adjustStock(req.payload, id, input, { id: actor.by_id, name: actor.by });
+    return { result: await getAdminProduct(req.payload, user, id) };
   }),
   v2('delete', '/admin/products/:id', async (req) => {
     const user = requireAdmin(req);

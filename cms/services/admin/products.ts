@@ -24,6 +24,8 @@ function toAdminProduct(doc: Doc, names: Map<string, string>): AdminProduct {
     ...toPublicProduct({ ...doc, categories }),
     publish_at: isoOrNull(doc.publish_at),
     created_at: typeof doc.createdAt === 'string' ? doc.createdAt : '',
+    stock_quantity: typeof doc.stock_quantity === 'number' ? doc.stock_quantity : null,
+    low_stock_threshold: typeof doc.low_stock_threshold === 'number' ? doc.low_stock_threshold : null,
   };
 }
 
@@ -80,6 +82,9 @@ function toRecord(input: ProductData) {
     inventory_stock: input.inventory_stock,
     published: input.published,
     publish_at: isoOrNull(input.publish_at),
+    // Left out when not sent: the stored count stays.
+    ...(input.stock_quantity !== undefined && { stock_quantity: input.stock_quantity }),
+    ...(input.low_stock_threshold !== undefined && { low_stock_threshold: input.low_stock_threshold }),
   };
 }
 

@@ -19,7 +19,15 @@ export interface AdminProduct extends PublicProduct {
   /** When a published product becomes visible on the storefront; null = as soon as it is published. */
   publish_at: string | null;
   created_at: string;
+  /** Units left, or null when the product's stock is not counted (issue 24). */
+  stock_quantity: number | null;
+  /** At or below it the storefront says "Only N left"; null: never. */
+  low_stock_threshold: number | null;
 }
+
+/** The most units one product may count. */
+export const MAX_STOCK_QUANTITY = 1_000_000;
+const stockCount = z.number().int('A whole number').min(0, 'At least 0').max(MAX_STOCK_QUANTITY);
 
 export const PRODUCT_SORT_COLUMNS = ['name', 'price', 'updated_at'] as const;
 
@@ -67,6 +75,9 @@ export const productInputSchema = z
     apply_discount: z.boolean().default(false),
     apply_shipping: z.boolean().default(true),
     inventory_stock: z.boolean().default(true),
+    // Not sent: kept as stored (a form of before issue 24 leaves the count alone). null: not counted.
+    stock_quantity: stockCount.nullish(),
+    low_stock_threshold: stockCount.nullish(),
     published: z.boolean().default(true),
     publish_at: publishAt,
   })
@@ -269,3 +280,15 @@ export const analyticsQuerySchema = z.strictObject({
     ),
 });
 export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;
+
+/** POST admin/products/{id}/stock: a change of the count (a market day's sales: negative) and why. */
+export const stockAdjustmentSchema = z.strictObject({
+  change: z
+    .number()
+    .int('A whole number')
+    .min(-MAX_STOCK_QUANTITY)
+    .max(MAX_STOCK_QUANTITY)
+    .refine((n) => n !== 0, 'A change other than 0'),
+  reason: z.string().trim().min(1, 'Say why').max(200),
+});
+export type StockAdjustment = z.input<typeof stockAdjustmentSchema>;

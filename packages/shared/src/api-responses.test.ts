@@ -346,7 +346,13 @@ describe('the control centre’s replies', () => {
       operation: 'update',
       changes: { price: { before: 18, after: 18.5 }, name: { after: 'Olio Nuovo' } },
     });
-    roundTrip(r.adminProductSchema, { ...product, publish_at: null, created_at: AT });
+    roundTrip(r.adminProductSchema, {
+      ...product,
+      publish_at: null,
+      created_at: AT,
+      stock_quantity: 3,
+      low_stock_threshold: 5,
+    });
     roundTrip(r.adminCategorySchema, { ...category, products: 4, publish_at: AT, created_at: AT });
     roundTrip(r.adminAssetSchema, { id: 'img1', created_at: AT, width: 800, height: 600, filesize: 51200 });
     roundTrip(r.adminUserSchema, {

@@ -456,7 +456,14 @@ export const auditEntrySchema = z
   .meta({ id: 'AuditEntry' });
 
 const publishedShape = { publish_at: isoDateTime.nullable(), created_at: isoDateTime };
-export const adminProductSchema = z.object({ ...productShape, ...publishedShape }).meta({ id: 'AdminProduct' });
+export const adminProductSchema = z
+  .object({
+    ...productShape,
+    ...publishedShape,
+    stock_quantity: z.number().int().nullable(),
+    low_stock_threshold: z.number().int().nullable(),
+  })
+  .meta({ id: 'AdminProduct' });
 export const adminCategorySchema = z
   .object({ ...categoryShape, products: z.number().int(), ...publishedShape })
   .meta({ id: 'AdminCategory' });

@@ -15,6 +15,7 @@ import {
   MAX_UPLOAD_BYTES,
   productInputSchema,
   recipeProductsInputSchema,
+  stockAdjustmentSchema,
   userCreateSchema,
   userUpdateSchema,
 } from '@shop/shared/admin';
@@ -105,6 +106,21 @@ export const adminCatalogDocs: RouteDoc[] = [
     adminProductsQuerySchema,
     productInputSchema,
   ),
+  {
+    method: 'post',
+    path: '/admin/products/:id/stock',
+    tag: 'Admin: catalogue',
+    access: 'admin',
+    summary: "Change a product's stock count, with the reason (on the audit log)",
+    description:
+      'A negative change takes units off (a market sale), a positive one adds them (a delivery); an uncounted ' +
+      'product starts counting from 0. Refused (400) when the count would go below 0; at 0 the product is not ' +
+      'available.',
+    params: byId,
+    body: stockAdjustmentSchema,
+    reply: { result: adminProductSchema },
+    errors: [404],
+  },
   ...crud(
     '/admin/categories',
     'Admin: catalogue',

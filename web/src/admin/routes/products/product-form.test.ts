@@ -42,6 +42,8 @@ const product = (changes: Partial<AdminProduct> = {}): AdminProduct => ({
   updated_at: '2025-01-02T10:00:00.000Z',
   publish_at: '2025-06-01T08:00:00.000Z',
   created_at: '2025-01-01T10:00:00.000Z',
+  stock_quantity: null,
+  low_stock_threshold: null,
   ...changes,
 });
 

@@ -1,0 +1,365 @@
+import { sql } from '@payloadcms/db-sqlite';
+import type { Payload } from 'payload';
+import { AppError, badRequest, notFound } from '../lib/app-error';
+import { invalidateCatalogCache } from '../lib/catalog-cache';
+import type { Doc } from './mappers';
+
+/**
+ * Stock counts (issue 24 §1). A counted product (`stock_quantity` a number) loses units in ONE conditional
+ * statement that also notes them on the product under the checkout's key (`stock_holds`): taken and noted
+ * can never be told apart by a crash, and a second take for the same checkout changes nothing. The hold
+ * goes when the order is made (the units stay sold) or when they are given back (the count grows again),
+ * each in one conditional statement, so whoever comes first (the capture, the webhook, the reconciler) does
+ * it and the others find nothing to do.
+ */
+
+type SQL = ReturnType<typeof sql>;
+interface AdapterHandles {
+  name: string;
+  drizzle?: {
+    run(query: SQL): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }>;
+  };
+  collections?: Record<
+    string,
+    {
+      updateOne(filter: object, update: object): Promise<{ modifiedCount: number }>;
+      findOne(filter: object): { lean(): Promise<Record<string, unknown> | null> };
+    }
+  >;
+}
+const adapterOf = (payload: Payload) => payload.db as unknown as AdapterHandles;
+
+function mongoProducts(db: AdapterHandles) {
+  const model = db.collections?.products;
+  if (!model) throw new Error('No MongoDB model for products');
+  return model;
+}
+function drizzleOf(db: AdapterHandles) {
+  if (!db.drizzle) throw new Error(`Stock counts are not supported on the ${db.name} adapter`);
+  return db.drizzle;
+}
+
+/** Checkout keys are PayPal order ids (letters and digits); anything else could leave the JSON path. */
+function holdPath(key: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(key)) throw new Error(`Unusable stock hold key ${key}`);
+  return `$."${key}"`;
+}
+
+interface ProductCount {
+  name: string;
+  stock_quantity: number | null;
+  held: number | null;
+}
+
+async function readCount(payload: Payload, productId: string, key: string | null): Promise<ProductCount | null> {
+  const db = adapterOf(payload);
+  if (db.name === 'mongoose') {
+    const doc = await mongoProducts(db).findOne({ _id: productId }).lean();
+    if (!doc) return null;
+    const holds = (doc.stock_holds ?? {}) as Record<string, number>;
+    return {
+      name: String(doc.name ?? ''),
+      stock_quantity: typeof doc.stock_quantity === 'number' ? doc.stock_quantity : null,
+      held: key && typeof holds[key] === 'number' ? holds[key] : null,
+    };
+  }
+  const path = key ? holdPath(key) : '$."-"';
+  const { rows } = await drizzleOf(db).run(
+    sql`SELECT name, stock_quantity, json_extract(coalesce(stock_holds, '{}'), ${path}) AS held FROM products WHERE id = ${productId}`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    name: String(row.name ?? ''),
+    stock_quantity: row.stock_quantity === null ? null : Number(row.stock_quantity),
+    held: row.held === null || row.held === undefined ? null : Number(row.held),
+  };
+}
+
+/** The counts of some products (absent or null: not counted). */
+export async function countsOf(payload: Payload, ids: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (ids.length === 0) return counts;
+  const res = await payload.db.find({
+    collection: 'products',
+    where: { id: { in: ids } },
+    limit: ids.length,
+    pagination: false,
+    select: { stock_quantity: true },
+  });
+  for (const doc of res.docs as Doc[]) {
+    if (typeof doc.stock_quantity === 'number') counts.set(String(doc.id), doc.stock_quantity);
+  }
+  return counts;
+}
+
+/** Takes `n` units for checkout `key`; the count it leaves, or null when they were not there (or taken before). */
+async function takeUnits(payload: Payload, productId: string, key: string, n: number): Promise<number | null> {
+  const db = adapterOf(payload);
+  const now = new Date().toISOString();
+  if (db.name === 'mongoose') {
+    const result = await mongoProducts(db).updateOne(
+      { _id: productId, stock_quantity: { $gte: n }, [`stock_holds.${key}`]: { $exists: false } },
+      [
+        {
+          $set: {
+            stock_quantity: { $subtract: ['$stock_quantity', n] },
+            inventory_stock: { $gt: [{ $subtract: ['$stock_quantity', n] }, 0] },
+            stock_holds: { $mergeObjects: [{ $ifNull: ['$stock_holds', {}] }, { [key]: n }] },
+            updatedAt: new Date(now),
+          },
+        },
+      ],
+    );
+    if (result.modifiedCount !== 1) return null;
+    return (await readCount(payload, productId, null))?.stock_quantity ?? 0;
+  }
+  const path = holdPath(key);
+  const { rows } = await drizzleOf(db).run(
+    sql`UPDATE products SET stock_quantity = stock_quantity - ${n}, inventory_stock = (stock_quantity - ${n} > 0),
+      stock_holds = json_set(coalesce(stock_holds, '{}'), ${path}, ${n}), updated_at = ${now}
+      WHERE id = ${productId} AND stock_quantity IS NOT NULL AND stock_quantity >= ${n}
+        AND json_extract(coalesce(stock_holds, '{}'), ${path}) IS NULL
+      RETURNING stock_quantity`,
+  );
+  return rows.length === 1 ? Number(rows[0].stock_quantity) : null;
+}
+
+/** Gives back what checkout `key` holds of a product; the count after, or null when it held nothing. */
+async function returnUnits(payload: Payload, productId: string, key: string): Promise<number | null> {
+  const db = adapterOf(payload);
+  const now = new Date().toISOString();
+  if (db.name === 'mongoose') {
+    const current = await readCount(payload, productId, key);
+    if (!current?.held) return null;
+    const held = current.held;
+    const result = await mongoProducts(db).updateOne({ _id: productId, [`stock_holds.${key}`]: held }, [
+      {
+        $set: {
+          stock_quantity: { $cond: [{ $eq: ['$stock_quantity', null] }, null, { $add: ['$stock_quantity', held] }] },
+          inventory_stock: { $cond: [{ $eq: ['$stock_quantity', null] }, '$inventory_stock', true] },
+          updatedAt: new Date(now),
+        },
+      },
+      { $unset: `stock_holds.${key}` },
+    ]);
+    if (result.modifiedCount !== 1) return null;
+    return (await readCount(payload, productId, null))?.stock_quantity ?? 0;
+  }
+  const path = holdPath(key);
+  const { rows } = await drizzleOf(db).run(
+    sql`UPDATE products SET stock_quantity = stock_quantity + json_extract(stock_holds, ${path}),
+      inventory_stock = CASE WHEN stock_quantity IS NULL THEN inventory_stock ELSE 1 END,
+      stock_holds = json_remove(stock_holds, ${path}), updated_at = ${now}
+      WHERE id = ${productId} AND json_extract(coalesce(stock_holds, '{}'), ${path}) IS NOT NULL
+      RETURNING stock_quantity`,
+  );
+  return rows.length === 1 ? Number(rows[0].stock_quantity ?? 0) : null;
+}
+
+/** The units checkout `key` holds of a product stay sold: only the note goes. */
+async function keepUnits(payload: Payload, productId: string, key: string): Promise<boolean> {
+  const db = adapterOf(payload);
+  if (db.name === 'mongoose') {
+    const result = await mongoProducts(db).updateOne(
+      { _id: productId, [`stock_holds.${key}`]: { $exists: true } },
+      { $unset: { [`stock_holds.${key}`]: '' } },
+    );
+    return result.modifiedCount === 1;
+  }
+  const path = holdPath(key);
+  const result = await drizzleOf(db).run(
+    sql`UPDATE products SET stock_holds = json_remove(stock_holds, ${path})
+      WHERE id = ${productId} AND json_extract(coalesce(stock_holds, '{}'), ${path}) IS NOT NULL`,
+  );
+  return result.rowsAffected === 1;
+}
+
+/** One entry on the audit log for a change of a count, by the shop itself (a sale) or by a member of staff. */
+export async function auditCount(
+  payload: Payload,
+  entry: { productId: string; before: number; after: number; reason: string; by?: { id: string | null; name: string } },
+): Promise<void> {
+  await payload.create({
+    collection: 'audit-log',
+    data: {
+      user: entry.by?.id ?? null,
+      by: entry.by?.name ?? 'Shop (checkout)',
+      at: new Date().toISOString(),
+      collection: 'products',
+      record_id: entry.productId,
+      operation: 'update',
+      changes: { stock_quantity: { before: entry.before, after: entry.after }, reason: { after: entry.reason } },
+    },
+    depth: 0,
+    overrideAccess: true,
+  });
+}
+
+const auditQuietly = (payload: Payload, entry: Parameters<typeof auditCount>[1]) =>
+  auditCount(payload, entry).catch((err: unknown) =>
+    payload.logger.warn({ err, msg: `stock of ${entry.productId}: change not written to the audit log` }),
+  );
+
+interface StockLine {
+  id: string;
+  product: string;
+  quantity: number;
+}
+const linesOf = (payment: Doc) => (Array.isArray(payment.lines) ? (payment.lines as StockLine[]) : []);
+
+async function setStockState(payload: Payload, payment: Doc, data: Record<string, unknown>): Promise<Doc> {
+  const row = { ...data, updatedAt: new Date().toISOString() };
+  await payload.db.updateOne({ collection: 'payments', id: String(payment.id), data: row, returning: false });
+  return { ...payment, ...row };
+}
+
+/**
+ * Before the shop asks PayPal to capture: the units of every counted product in the cart, taken for this
+ * payment. The payment says TAKING first, so a crash at any point after leaves a trace the reconciler
+ * follows. When one product has run out, what was taken goes back and the shopper hears which (409); nothing
+ * is captured. Returns the payment as now stored.
+ */
+export async function takeStock(payload: Payload, payment: Doc): Promise<Doc> {
+  const lines = linesOf(payment);
+  const counts = await countsOf(
+    payload,
+    lines.map((l) => l.id),
+  );
+  const counted = lines.filter((l) => counts.has(l.id));
+  if (counted.length === 0) return payment;
+  const key = String(payment.paypal_order_id);
+  const taking = await setStockState(payload, payment, {
+    stock_state: 'TAKING',
+    stock_taken_at: new Date().toISOString(),
+  });
+  for (const line of counted) {
+    const left = await takeUnits(payload, line.id, key, line.quantity);
+    if (left !== null) {
+      void auditQuietly(payload, {
+        productId: line.id,
+        before: left + line.quantity,
+        after: left,
+        reason: `sale: PayPal order ${key}`,
+      });
+      continue;
+    }
+    const now = await readCount(payload, line.id, key);
+    // Taken by an earlier attempt of this same checkout, or no longer counted: nothing to take.
+    if (!now || now.held !== null || now.stock_quantity === null) continue;
+    await giveBackStock(payload, taking, 'not captured: sold out');
+    throw new AppError(409, {
+      message:
+        now.stock_quantity === 0
+          ? `${line.product} has sold out`
+          : `Only ${now.stock_quantity} of ${line.product} left`,
+      product: { id: line.id, name: line.product, available: now.stock_quantity },
+    });
+  }
+  return taking;
+}
+
+/** The checkout did not become an order: every unit it holds goes back (once, whoever calls). */
+export async function giveBackStock(payload: Payload, payment: Doc, reason: string): Promise<void> {
+  const key = String(payment.paypal_order_id);
+  let returned = false;
+  for (const line of linesOf(payment)) {
+    const after = await returnUnits(payload, line.id, key);
+    if (after === null) continue;
+    returned = true;
+    void auditQuietly(payload, {
+      productId: line.id,
+      before: after - line.quantity,
+      after,
+      reason: `returned (${reason}): PayPal order ${key}`,
+    });
+  }
+  if (returned || payment.stock_state === 'TAKING') await setStockState(payload, payment, { stock_state: 'RETURNED' });
+  if (returned) await invalidateCatalogCache();
+}
+
+/** The order is made: the units stay sold, the holds go. */
+export async function keepStock(payload: Payload, payment: Doc): Promise<void> {
+  if (payment.stock_state !== 'TAKING') return;
+  const key = String(payment.paypal_order_id);
+  for (const line of linesOf(payment)) await keepUnits(payload, line.id, key);
+  await setStockState(payload, payment, { stock_state: 'KEPT' });
+  await invalidateCatalogCache();
+}
+
+/** A checkout that took units and then stopped before capturing (CREATED) gets this long before they go back. */
+export const STOCK_HOLD_LEASE_MS = 2 * 60_000;
+
+/**
+ * The reconciler's part: a payment still TAKING whose fate is known. An order made: the units stay; a payment
+ * that ended without one (failed, declined, abandoned), or that stopped between taking and capturing (still
+ * CREATED after the lease): they go back. Capturing, captured and pending payments wait for their outcome.
+ */
+export async function settleStock(
+  payload: Payload,
+  payment: Doc,
+  now = new Date(),
+): Promise<'kept' | 'returned' | null> {
+  const status = String(payment.status);
+  if (payment.order || status === 'COMPLETED') {
+    await keepStock(payload, payment);
+    return 'kept';
+  }
+  const stale =
+    status === 'CREATED' && Date.parse(String(payment.stock_taken_at ?? '')) < now.getTime() - STOCK_HOLD_LEASE_MS;
+  if (['FAILED', 'DECLINED', 'ABANDONED'].includes(status) || stale) {
+    await giveBackStock(payload, payment, `payment ${status.toLowerCase()}`);
+    return 'returned';
+  }
+  return null;
+}
+
+/** POST admin/products/{id}/stock: a change of the count with its reason, refused below 0. */
+export async function adjustStock(
+  payload: Payload,
+  productId: string,
+  change: { change: number; reason: string },
+  by: { id: string | null; name: string },
+): Promise<{ id: string; stock_quantity: number }> {
+  const db = adapterOf(payload);
+  const current = await readCount(payload, productId, null);
+  if (!current) throw notFound('Product not found');
+  const now = new Date().toISOString();
+  let after: number | null = null;
+  if (db.name === 'mongoose') {
+    // Counted or not, a change starts from the count (null counts as 0), and never goes below 0.
+    const base = current.stock_quantity ?? 0;
+    const filter =
+      current.stock_quantity === null
+        ? { _id: productId, stock_quantity: null }
+        : { _id: productId, stock_quantity: { $gte: -change.change } };
+    const result = await mongoProducts(db).updateOne(filter, [
+      {
+        $set: {
+          stock_quantity: { $add: [{ $ifNull: ['$stock_quantity', 0] }, change.change] },
+          inventory_stock: { $gt: [{ $add: [{ $ifNull: ['$stock_quantity', 0] }, change.change] }, 0] },
+          updatedAt: new Date(now),
+        },
+      },
+    ]);
+    if (result.modifiedCount === 1 && base + change.change >= 0) after = base + change.change;
+  } else {
+    const { rows } = await drizzleOf(db).run(
+      sql`UPDATE products SET stock_quantity = coalesce(stock_quantity, 0) + ${change.change},
+        inventory_stock = (coalesce(stock_quantity, 0) + ${change.change} > 0), updated_at = ${now}
+        WHERE id = ${productId} AND coalesce(stock_quantity, 0) + ${change.change} >= 0
+        RETURNING stock_quantity`,
+    );
+    if (rows.length === 1) after = Number(rows[0].stock_quantity);
+  }
+  if (after === null) {
+    const left = (await readCount(payload, productId, null))?.stock_quantity ?? 0;
+    throw badRequest({
+      message: `Only ${left} of ${current.name} left: the count cannot go below 0`,
+      stock_quantity: left,
+    });
+  }
+  await auditCount(payload, { productId, before: after - change.change, after, reason: change.reason, by });
+  await invalidateCatalogCache();
+  return { id: productId, stock_quantity: after };
+}

@@ -1,0 +1,226 @@
+/**
+ * Stock counts (issue 24 §1): a counted product sells at most what is left, even when shoppers race; the
+ * units are taken in one conditional write before PayPal is asked to capture, and go back when the capture
+ * fails or never happens.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminClient, startServer, type TestServer, uid } from './harness';
+import { createProduct, type Doc } from './factories';
+import { approve, capturePayment, createPayment, createPaymentOk, inspectOrder, ordersFor } from './payment-helpers';
+
+let server: TestServer;
+let admin: AdminClient;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = await server.loginAdmin();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A published product whose stock is counted (`count` units), set through Payload's REST API as an admin. */
+async function countedProduct(label: string, count: number, extra: Record<string, unknown> = {}): Promise<Doc> {
+  const product = await createProduct(admin, { name: `${label} ${uid()}`, price: 18 });
+  const res = await admin.api(`/api/products/${product.id}`, {
+    method: 'PATCH',
+    json: { stock_quantity: count, ...extra },
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body.doc as Doc;
+}
+
+async function adminProduct(id: string) {
+  const res = await admin.api(`/api/v2/admin/products/${id}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body.result as {
+    name: string;
+    stock_quantity: number | null;
+    low_stock_threshold: number | null;
+    inventory_stock: boolean;
+  };
+}
+
+describe('the count on the product', () => {
+  it('when an admin sets 4 units and a threshold of 2, then the admin API shows them and the product is available', async () => {
+    const olio = await countedProduct('Olio Nuovo', 4, { low_stock_threshold: 2 });
+    expect(await adminProduct(olio.id)).toMatchObject({
+      stock_quantity: 4,
+      low_stock_threshold: 2,
+      inventory_stock: true,
+    });
+  });
+
+  it('when the count is set to 0, then the product is not available, and at 5 it is again', async () => {
+    const olio = await countedProduct('Olio Nuovo', 0);
+    expect(await adminProduct(olio.id)).toMatchObject({ stock_quantity: 0, inventory_stock: false });
+    await admin.api(`/api/products/${olio.id}`, { method: 'PATCH', json: { stock_quantity: 5 } });
+    expect(await adminProduct(olio.id)).toMatchObject({ stock_quantity: 5, inventory_stock: true });
+  });
+
+  it('when a count below 0 or not whole is sent through REST or /api/v2, then it is refused and the count stays', async () => {
+    const olio = await countedProduct('Olio Nuovo', 3);
+    for (const stock_quantity of [-1, 1.5]) {
+      const rest = await admin.api(`/api/products/${olio.id}`, { method: 'PATCH', json: { stock_quantity } });
+      expect(rest.status).toBe(400);
+    }
+    const threshold = await admin.api(`/api/products/${olio.id}`, {
+      method: 'PATCH',
+      json: { low_stock_threshold: -2 },
+    });
+    expect(threshold.status).toBe(400);
+    const current = await admin.api(`/api/v2/admin/products/${olio.id}`);
+    const body = {
+      ...current.body.result,
+      categories: (current.body.result.categories as { id: string }[]).map((c) => c.id),
+      img: undefined,
+      stars: undefined,
+      updated_at: undefined,
+      created_at: undefined,
+      stock_quantity: -1,
+      low_stock_threshold: undefined,
+    };
+    const v2 = await admin.api(`/api/v2/admin/products/${olio.id}`, { method: 'PUT', json: body });
+    expect(v2.status).toBe(400);
+    expect((await adminProduct(olio.id)).stock_quantity).toBe(3);
+  });
+
+  it('when the form saves a product without a count, then the stored count stays', async () => {
+    const olio = await countedProduct('Olio Nuovo', 6);
+    const current = (await admin.api(`/api/v2/admin/products/${olio.id}`)).body.result;
+    const res = await admin.api(`/api/v2/admin/products/${olio.id}`, {
+      method: 'PUT',
+      json: {
+        name: current.name,
+        price: 19,
+        categories: (current.categories as { id: string }[]).map((c) => c.id),
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.result).toMatchObject({ price: 19, stock_quantity: 6 });
+  });
+});
+
+describe('payments/create', () => {
+  it('when a cart asks for 3 bottles and 2 are left, then it is refused with 400 naming the product and 2', async () => {
+    const olio = await countedProduct('Olio Nuovo', 2);
+    const res = await createPayment(server, { products: [{ id: olio.id, quantity: 3 }], coupon_code: null });
+    expect(res.status).toBe(400);
+    expect(res.body.result.message).toBe(`Only 2 of ${String(olio.name)} left`);
+    expect(res.body.result.product).toEqual({ id: olio.id, name: olio.name, available: 2 });
+  });
+
+  it('when a cart asks for exactly the 2 left, then the payment is created and the count is not touched yet', async () => {
+    const olio = await countedProduct('Olio Nuovo', 2);
+    await createPaymentOk(server, [{ id: olio.id, quantity: 2 }]);
+    expect((await adminProduct(olio.id)).stock_quantity).toBe(2);
+  });
+});
+
+describe('payments/capture', () => {
+  it('when 10 shoppers capture at once for the last 3 bottles, then 3 are sold, 3 orders made, 7 told it sold out and not charged', async () => {
+    const olio = await countedProduct('Olio Nuovo', 3);
+    const shoppers = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const id = await createPaymentOk(server, [{ id: olio.id, quantity: 1 }]);
+        await approve(server, id);
+        return id;
+      }),
+    );
+    const answers = await Promise.all(shoppers.map((id) => capturePayment(server, id)));
+    const sold = shoppers.filter((_, i) => answers[i].status === 200);
+    const told = shoppers.filter((_, i) => answers[i].status === 409);
+    expect(sold).toHaveLength(3);
+    expect(told).toHaveLength(7);
+    for (const i of answers.keys()) {
+      if (answers[i].status === 409) expect(answers[i].body.result.message).toBe(`${String(olio.name)} has sold out`);
+    }
+    for (const id of sold) expect(await ordersFor(admin, id)).toHaveLength(1);
+    for (const id of told) {
+      expect(await ordersFor(admin, id)).toHaveLength(0);
+      const snapshot = await inspectOrder(server, id);
+      expect(snapshot.order.status).toBe('APPROVED');
+      expect(snapshot.order.purchase_units?.[0]?.payments?.captures ?? []).toHaveLength(0);
+    }
+    expect(await adminProduct(olio.id)).toMatchObject({ stock_quantity: 0, inventory_stock: false });
+  });
+
+  it('when PayPal declines the capture of 2 of 5 bottles, then the 2 go back and the count is 5 again', async () => {
+    const olio = await countedProduct('Olio Nuovo', 5);
+    const id = await createPaymentOk(server, [{ id: olio.id, quantity: 2 }]);
+    await approve(server, id, { capture_status: 'DECLINED' });
+    const res = await capturePayment(server, id);
+    expect(res.status).toBe(402);
+    expect(await adminProduct(olio.id)).toMatchObject({ stock_quantity: 5, inventory_stock: true });
+  });
+
+  it('when a capture of 2 of 5 bottles succeeds and is sent again, then 3 are left, not 1', async () => {
+    const olio = await countedProduct('Olio Nuovo', 5);
+    const id = await createPaymentOk(server, [{ id: olio.id, quantity: 2 }]);
+    await approve(server, id);
+    expect((await capturePayment(server, id)).status).toBe(200);
+    expect((await capturePayment(server, id)).status).toBe(200);
+    expect((await adminProduct(olio.id)).stock_quantity).toBe(3);
+  });
+
+  it('when a cart holds a counted and an uncounted product, then only the counted one loses units', async () => {
+    const olio = await countedProduct('Olio Nuovo', 4);
+    const aceto = await createProduct(admin, { name: `Aceto ${uid()}`, price: 9 });
+    const id = await createPaymentOk(server, [
+      { id: olio.id, quantity: 1 },
+      { id: aceto.id, quantity: 7 },
+    ]);
+    await approve(server, id);
+    expect((await capturePayment(server, id)).status).toBe(200);
+    expect((await adminProduct(olio.id)).stock_quantity).toBe(3);
+    expect(await adminProduct(aceto.id)).toMatchObject({ stock_quantity: null, inventory_stock: true });
+  });
+});
+
+describe('admin: adjust stock', () => {
+  it('when 2 bottles sold at the market are taken off 5, then 3 are left and the audit log says why', async () => {
+    const olio = await countedProduct('Olio Nuovo', 5);
+    const res = await admin.api(`/api/v2/admin/products/${olio.id}/stock`, {
+      method: 'POST',
+      json: { change: -2, reason: 'Farmers market Saturday' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.result).toMatchObject({ stock_quantity: 3, inventory_stock: true });
+    const log = await admin.api(`/api/v2/admin/audit-log?record_id=${olio.id}&limit=100`);
+    const entry = (log.body.result as { changes: Record<string, unknown> }[]).find((e) => 'reason' in e.changes);
+    expect(entry?.changes).toEqual({
+      stock_quantity: { before: 5, after: 3 },
+      reason: { after: 'Farmers market Saturday' },
+    });
+  });
+
+  it('when 4 are taken off 3, then it is refused with 400 and 3 stay', async () => {
+    const olio = await countedProduct('Olio Nuovo', 3);
+    const res = await admin.api(`/api/v2/admin/products/${olio.id}/stock`, {
+      method: 'POST',
+      json: { change: -4, reason: 'Breakage' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.result.message).toBe(`Only 3 of ${String(olio.name)} left: the count cannot go below 0`);
+    expect((await adminProduct(olio.id)).stock_quantity).toBe(3);
+  });
+
+  it('when the last 3 are taken off, then the product is not available', async () => {
+    const olio = await countedProduct('Olio Nuovo', 3);
+    const res = await admin.api(`/api/v2/admin/products/${olio.id}/stock`, {
+      method: 'POST',
+      json: { change: -3, reason: 'Sold at the market' },
+    });
+    expect(res.body.result).toMatchObject({ stock_quantity: 0, inventory_stock: false });
+  });
+
+  it('when a change comes without a reason, then it is refused with 400', async () => {
+    const olio = await countedProduct('Olio Nuovo', 3);
+    const res = await admin.api(`/api/v2/admin/products/${olio.id}/stock`, {
+      method: 'POST',
+      json: { change: 2, reason: ' ' },
+    });
+    expect(res.status).toBe(400);
+  });
+});
