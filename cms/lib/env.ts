@@ -245,6 +245,11 @@ export const env = {
   refundResendAfterMs: positiveInteger('REFUND_RESEND_AFTER_SECONDS', 60) * 1000,
   /** How long a claimed order mail stays claimed by a sender that may have died (services/order-notices.ts). */
   mailClaimLeaseMs: positiveInteger('MAIL_CLAIM_LEASE_SECONDS', 120) * 1000,
+  /**
+   * How long units a checkout took stay taken while its payment has not reached PayPal (a server stopped
+   * between taking and capturing) before the reconciler gives them back (services/stock.ts).
+   */
+  stockHoldLeaseMs: positiveInteger('STOCK_HOLD_LEASE_SECONDS', 120) * 1000,
   /** The emulator's first webhook retry (doubling up to 5 minutes); tests shorten it. */
   paypalEmulatorRetryMs: positiveInteger('PAYPAL_EMULATOR_RETRY_MS', 2000),
   /**

@@ -5,7 +5,7 @@ import { toPublicOrder } from './orders';
 import { reconcilePayment } from './payments';
 import { reconcileRefunds } from './refunds';
 import { sendUnsentStatusMails } from './shipping-notices';
-import { settleStock } from './stock';
+import { settleStock, STOCK_HOLD_LEASE_MS } from './stock';
 
 /**
  * PayPal cancels an approved order that is not captured within 3 hours of the approval (its default capture
@@ -77,6 +77,14 @@ export async function reconcileOnce(payload: Payload, now = new Date()): Promise
     or: [
       { status: { in: ['CAPTURING', 'CAPTURED', 'PENDING'] } },
       { and: [{ status: { equals: 'CREATED' } }, { createdAt: { less_than: abandonBefore.toISOString() } }] },
+      // Stopped between taking the units and saying CAPTURING: finished like a CAPTURING payment.
+      {
+        and: [
+          { status: { equals: 'CREATED' } },
+          { stock_state: { equals: 'TAKING' } },
+          { stock_taken_at: { less_than: new Date(now.getTime() - STOCK_HOLD_LEASE_MS).toISOString() } },
+        ],
+      },
     ],
   };
   for await (const payment of everyDoc(payload, 'payments', unfinished)) {
@@ -91,7 +99,7 @@ export async function reconcileOnce(payload: Payload, now = new Date()): Promise
   // Units taken for a checkout whose fate is now known (or that stopped between taking and capturing).
   for await (const payment of everyDoc(payload, 'payments', { stock_state: { equals: 'TAKING' } })) {
     try {
-      await settleStock(payload, payment, now);
+      await settleStock(payload, payment);
     } catch (err) {
       report.errors += 1;
       payload.logger.warn({ err, msg: `reconcile: stock of PayPal ${String(payment.paypal_order_id)} not settled` });

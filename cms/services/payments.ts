@@ -630,8 +630,11 @@ export async function reconcilePayment(
       throw err;
     }
   }
-  if (current.status === 'APPROVED' && payment.status === 'CAPTURING') {
-    // The shopper approved and the shop started capturing, but the call never reached PayPal: finish it.
+  const startedCapture =
+    payment.status === 'CAPTURING' || (payment.status === 'CREATED' && payment.stock_state === 'TAKING');
+  if (current.status === 'APPROVED' && startedCapture) {
+    // The shopper approved and the shop started capturing (it said CAPTURING, or took the units, which it
+    // does only for a capture), but the call never reached PayPal: finish it.
     try {
       const reply = await captureOnce(payload, payment);
       return reply.status === 'COMPLETED' ? 'completed' : 'pending';

@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-sqlite';
 import type { Payload } from 'payload';
 import { AppError, badRequest, notFound } from '../lib/app-error';
 import { invalidateCatalogCache } from '../lib/catalog-cache';
+import { env } from '../lib/env';
 import type { Doc } from './mappers';
 
 /**
@@ -287,27 +288,25 @@ export async function keepStock(payload: Payload, payment: Doc): Promise<void> {
   await invalidateCatalogCache();
 }
 
-/** A checkout that took units and then stopped before capturing (CREATED) gets this long before they go back. */
-export const STOCK_HOLD_LEASE_MS = 2 * 60_000;
+/**
+ * A checkout that took units and stopped before it said CAPTURING (a server killed in between) is finished by
+ * the reconciler after this long: the shopper approved and asked to pay, so it captures as it does for a
+ * CAPTURING payment (services/payments.ts reconcilePayment), and the units end kept or given back with it.
+ */
+export const STOCK_HOLD_LEASE_MS = env.stockHoldLeaseMs;
 
 /**
  * The reconciler's part: a payment still TAKING whose fate is known. An order made: the units stay; a payment
- * that ended without one (failed, declined, abandoned), or that stopped between taking and capturing (still
- * CREATED after the lease): they go back. Capturing, captured and pending payments wait for their outcome.
+ * that ended without one (failed, declined, abandoned): they go back. Any other waits for its outcome (never
+ * given back on a timer: a capture still on its way could then sell them twice).
  */
-export async function settleStock(
-  payload: Payload,
-  payment: Doc,
-  now = new Date(),
-): Promise<'kept' | 'returned' | null> {
+export async function settleStock(payload: Payload, payment: Doc): Promise<'kept' | 'returned' | null> {
   const status = String(payment.status);
   if (payment.order || status === 'COMPLETED') {
     await keepStock(payload, payment);
     return 'kept';
   }
-  const stale =
-    status === 'CREATED' && Date.parse(String(payment.stock_taken_at ?? '')) < now.getTime() - STOCK_HOLD_LEASE_MS;
-  if (['FAILED', 'DECLINED', 'ABANDONED'].includes(status) || stale) {
+  if (['FAILED', 'DECLINED', 'ABANDONED'].includes(status)) {
     await giveBackStock(payload, payment, `payment ${status.toLowerCase()}`);
     return 'returned';
   }
