@@ -61,7 +61,15 @@ export function toPublicProduct(doc: Doc): PublicProduct {
     discount_amount: num(doc.discount_amount),
     apply_shipping: Boolean(doc.apply_shipping),
     updated_at: str(doc.updatedAt),
+    stock_left: fewLeft(doc),
   };
+}
+
+/** The count when a counted product is at or below its low-stock threshold (the storefront's "Only N left"). */
+function fewLeft(doc: Doc): number | null {
+  const count = doc.stock_quantity;
+  const threshold = doc.low_stock_threshold;
+  return typeof count === 'number' && typeof threshold === 'number' && count > 0 && count <= threshold ? count : null;
 }
 
 export function toPublicCategory(doc: Doc, productCount: number): PublicCategory {

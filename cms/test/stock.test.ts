@@ -102,6 +102,26 @@ describe('the count on the product', () => {
   });
 });
 
+describe('the storefront', () => {
+  it('when 3 are left and the threshold is 5, then the product says 3 left; with 6 left it says nothing', async () => {
+    const olio = await countedProduct('Olio Nuovo', 3, { low_stock_threshold: 5 });
+    const few = await server.api(`/api/v2/products/${olio.id}`);
+    expect(few.status, few.text).toBe(200);
+    expect(few.body.result.stock_left).toBe(3);
+    await admin.api(`/api/v2/admin/products/${olio.id}/stock`, {
+      method: 'POST',
+      json: { change: 3, reason: 'Delivery from the mill' },
+    });
+    const plenty = await server.api(`/api/v2/products/${olio.id}`);
+    expect(plenty.body.result.stock_left).toBe(null);
+  });
+
+  it('when a product is not counted, then it never says how many are left', async () => {
+    const aceto = await createProduct(admin, { name: `Aceto ${uid()}` });
+    expect((await server.api(`/api/v2/products/${aceto.id}`)).body.result.stock_left).toBe(null);
+  });
+});
+
 describe('payments/create', () => {
   it('when a cart asks for 3 bottles and 2 are left, then it is refused with 400 naming the product and 2', async () => {
     const olio = await countedProduct('Olio Nuovo', 2);

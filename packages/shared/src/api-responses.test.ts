@@ -33,6 +33,7 @@ const product = {
   discount_amount: 2,
   apply_shipping: false,
   updated_at: AT,
+  stock_left: 3,
 };
 const category = {
   id: 'c1',

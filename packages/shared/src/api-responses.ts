@@ -136,6 +136,11 @@ const productShape = {
   discount_amount: z.number(),
   apply_shipping: z.boolean(),
   updated_at: isoDateTime,
+  stock_left: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Units left when few are (at or below the low-stock threshold); null otherwise.' }),
 };
 export const publicProductSchema = z.object(productShape).meta({ id: 'Product' });
 

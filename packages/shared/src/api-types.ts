@@ -37,6 +37,8 @@ export interface PublicProduct {
   discount_amount: number;
   apply_shipping: boolean;
   updated_at: string;
+  /** Units left when few are (a counted product at or below its low-stock threshold); null otherwise. */
+  stock_left: number | null;
 }
 
 export interface PublicCategory {

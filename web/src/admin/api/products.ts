@@ -1,4 +1,4 @@
-import { type AdminProduct, PRODUCT_SORT_COLUMNS, type ProductInput } from '@shop/shared/admin';
+import { type AdminProduct, PRODUCT_SORT_COLUMNS, type ProductInput, type StockAdjustment } from '@shop/shared/admin';
 import useSWR, { mutate } from 'swr';
 import { apiDelete, apiPost, apiPut, fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
 
@@ -62,3 +62,7 @@ export const createProduct = (input: ProductInput) => apiPost<AdminProduct>('adm
 export const updateProduct = (id: string, input: ProductInput) => apiPut<AdminProduct>(adminProductKey(id), input);
 
 export const deleteProduct = (id: string) => apiDelete<unknown>(adminProductKey(id));
+
+/** A change of the count with its reason (issue 24); 400 when it would go below 0. */
+export const adjustProductStock = (id: string, input: StockAdjustment) =>
+  apiPost<AdminProduct>(`${adminProductKey(id)}/stock`, input);

@@ -31,6 +31,7 @@ const product = (id: string, overrides: Partial<PublicProduct> = {}): PublicProd
   discount_amount: 0,
   apply_shipping: true,
   updated_at: '2025-01-01T00:00:00.000Z',
+  stock_left: null,
   ...overrides,
 });
 

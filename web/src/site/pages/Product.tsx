@@ -106,6 +106,12 @@ export default function Product() {
             {inStock ? (
               <>
                 <CheckCircleFilledIcon /> In stock, ready to ship
+                {product.stock_left !== null && (
+                  <strong className="product-stock-left" data-testid="product-stock-left">
+                    {' '}
+                    · Only {product.stock_left} left
+                  </strong>
+                )}
               </>
             ) : (
               <>

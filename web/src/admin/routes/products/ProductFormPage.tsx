@@ -209,11 +209,50 @@ function ProductForm({ product, currencyCode, quantityUnits, discountUnits }: Fo
             />
             <Toggle
               label="Item in stock"
-              hint="Otherwise it shows as not available."
+              hint="Otherwise it shows as not available. A counted product follows its count."
               checked={draft.inventory_stock}
               onChange={(checked) => edit('inventory_stock', checked)}
               testId="product-inventory-stock"
             />
+            <Form.Item
+              label="Units in stock"
+              extra={
+                editing
+                  ? 'Change the count with "Adjust stock" in the products list: each change keeps its reason.'
+                  : 'Leave empty not to count this product. At 0 it is not available.'
+              }
+              {...fieldStatus(errors, 'stock_quantity')}
+            >
+              <InputNumber<number>
+                value={editing ? (product?.stock_quantity ?? null) : (draft.stock_quantity ?? null)}
+                onChange={(value) => edit('stock_quantity', typeof value === 'number' ? value : null)}
+                disabled={editing}
+                min={0}
+                step={1}
+                precision={0}
+                className="catalog-form-number"
+                aria-label="Units in stock"
+                placeholder="Not counted"
+                data-testid="product-stock-quantity"
+              />
+            </Form.Item>
+            <Form.Item
+              label="Low-stock threshold"
+              extra='At or below it the shop says "Only N left".'
+              {...fieldStatus(errors, 'low_stock_threshold')}
+            >
+              <InputNumber<number>
+                value={draft.low_stock_threshold}
+                onChange={(value) => edit('low_stock_threshold', typeof value === 'number' ? value : null)}
+                min={0}
+                step={1}
+                precision={0}
+                className="catalog-form-number"
+                aria-label="Low-stock threshold"
+                placeholder="None"
+                data-testid="product-low-stock-threshold"
+              />
+            </Form.Item>
             <PublicationFields
               published={draft.published}
               publishAt={draft.publish_at}

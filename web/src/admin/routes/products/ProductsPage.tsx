@@ -6,13 +6,32 @@ import {
   formatMoney,
   formatTableDate,
 } from '@shop/shared/admin';
-import { Button, Card, Grid, Input, Select, Table, type TableColumnsType, type TableProps, Tag } from 'antd';
+import {
+  Button,
+  type ButtonProps,
+  Card,
+  Grid,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+  Tag,
+} from 'antd';
 import { type HTMLAttributes, useCallback, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { assetUrl } from '../../../lib/api';
 import { type CategoriesListParams, useAdminCategories } from '../../api/categories';
 import { useAdminConfig } from '../../api/config';
-import { type InventoryFilter, type ProductsListParams, useAdminProducts } from '../../api/products';
+import {
+  adjustProductStock,
+  type InventoryFilter,
+  type ProductsListParams,
+  refreshProductLists,
+  useAdminProducts,
+} from '../../api/products';
 import { PageHeader } from '../../components/PageHeader';
 import {
   CATALOG_TABS,
@@ -92,6 +111,82 @@ function PublicationTag({ published, publishAt }: { published: boolean; publishA
   );
 }
 
+/** What a failed call says: the server's message, or the first field's. */
+function messageOf(result: unknown): string {
+  if (result && typeof result === 'object' && 'message' in result) return String(result.message);
+  if (Array.isArray(result) && result[0] && typeof result[0] === 'object' && 'message' in result[0]) {
+    return String(result[0].message);
+  }
+  return 'The count could not be changed. Please try again.';
+}
+
+/**
+ * "Adjust stock" (issue 24): a change of the count (the market day's sales are negative, a delivery positive)
+ * with its reason, which goes on the audit log. The server refuses a count below 0.
+ */
+function AdjustStockModal({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
+  const [change, setChange] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const current = product.stock_quantity ?? 0;
+  const valid = change !== null && Number.isInteger(change) && change !== 0 && reason.trim() !== '';
+  const save = async () => {
+    if (!valid) return;
+    setSaving(true);
+    const res = await adjustProductStock(product.id, { change, reason: reason.trim() });
+    setSaving(false);
+    if (res.status === 200) {
+      await refreshProductLists();
+      onClose();
+    } else {
+      setError(messageOf(res.result));
+    }
+  };
+  return (
+    <Modal
+      open
+      title={`Adjust stock: ${product.name}`}
+      okText="Save"
+      onOk={() => void save()}
+      okButtonProps={{ disabled: !valid, loading: saving, 'data-testid': 'stock-adjust-save' } as ButtonProps}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <p data-testid="stock-adjust-current">
+        {product.stock_quantity === null ? 'Not counted yet: the count starts at 0.' : `${current} left now.`}
+      </p>
+      <label className="stock-adjust-field">
+        <span>Change (e.g. -4 sold at the market, 12 delivered)</span>
+        <InputNumber<number>
+          value={change}
+          onChange={(value) => setChange(typeof value === 'number' ? value : null)}
+          step={1}
+          precision={0}
+          aria-label="Change"
+          data-testid="stock-adjust-change"
+        />
+      </label>
+      <label className="stock-adjust-field">
+        <span>Reason</span>
+        <Input
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={200}
+          aria-label="Reason"
+          data-testid="stock-adjust-reason"
+        />
+      </label>
+      {change !== null && Number.isInteger(change) && <p data-testid="stock-adjust-after">After: {current + change}</p>}
+      {error && (
+        <p role="alert" className="stock-adjust-error" data-testid="stock-adjust-error">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
 // antd passes row props through to the <tr>, data-* included, though its type does not list them.
 const rowProps = (testId: string, open: () => void) =>
   ({
@@ -167,6 +262,7 @@ function ProductsTab({ phone }: { phone: boolean }) {
   );
   const products = useAdminProducts(filters);
   const currency = useAdminConfig().data?.shop.currency_code ?? DEFAULT_CURRENCY;
+  const [adjusting, setAdjusting] = useState<AdminProduct | null>(null);
 
   const columns: TableColumnsType<AdminProduct> = [
     {
@@ -205,12 +301,30 @@ function ProductsTab({ phone }: { phone: boolean }) {
       key: 'stock',
       title: 'Stock',
       dataIndex: 'inventory_stock',
-      width: 130,
-      render: (inStock: boolean) => (
-        <Tag color={inStock ? 'green' : 'red'} className="catalog-tag">
-          {inStock ? 'In stock' : 'Not available'}
-        </Tag>
-      ),
+      width: 200,
+      render: (inStock: boolean, product) => {
+        const count = product.stock_quantity;
+        const low = count !== null && product.low_stock_threshold !== null && count <= product.low_stock_threshold;
+        return (
+          <div className="catalog-stock-cell">
+            <Tag color={inStock ? (low ? 'orange' : 'green') : 'red'} className="catalog-tag">
+              {inStock ? (count === null ? 'In stock' : `${count} left`) : 'Not available'}
+            </Tag>
+            <Button
+              size="small"
+              type="link"
+              onClick={(event) => {
+                event.stopPropagation();
+                setAdjusting(product);
+              }}
+              onKeyDown={(event) => event.stopPropagation()}
+              data-testid={`stock-adjust-${product.name}`}
+            >
+              Adjust stock
+            </Button>
+          </div>
+        );
+      },
     },
     {
       key: 'published',
@@ -274,6 +388,7 @@ function ProductsTab({ phone }: { phone: boolean }) {
         phone={phone}
         countLabel={(total) => `${total} ${total === 1 ? 'product' : 'products'}`}
       />
+      {adjusting && <AdjustStockModal product={adjusting} onClose={() => setAdjusting(null)} />}
     </Card>
   );
 }

@@ -40,6 +40,7 @@ const product = (changes: Partial<AdminProduct> = {}): AdminProduct => ({
   discount_amount: 3,
   apply_shipping: false,
   updated_at: '2025-01-02T10:00:00.000Z',
+  stock_left: null,
   publish_at: '2025-06-01T08:00:00.000Z',
   created_at: '2025-01-01T10:00:00.000Z',
   stock_quantity: null,
@@ -62,9 +63,30 @@ describe('newProductDraft', () => {
       apply_discount: false,
       apply_shipping: true,
       inventory_stock: true,
+      stock_quantity: null,
+      low_stock_threshold: null,
       published: true,
       publish_at: null,
     });
+  });
+});
+
+describe('stock counts', () => {
+  it('when a product counting 7 with a threshold of 2 is edited and saved, then the body keeps the threshold and leaves the count out', () => {
+    const loaded = draftFromProduct(product({ stock_quantity: 7, low_stock_threshold: 2 }), 'EUR');
+    const body = toProductInput(loaded, 'EUR');
+    expect(body.low_stock_threshold).toBe(2);
+    expect('stock_quantity' in body).toBe(false);
+  });
+
+  it('when a new product starts with 12 units, then the body sends 12', () => {
+    expect(toProductInput(draft({ stock_quantity: 12 }), 'EUR').stock_quantity).toBe(12);
+  });
+
+  it('when the count is 2.5, then the form refuses it on the count', () => {
+    const checked = validateProduct(draft({ stock_quantity: 2.5 }), 'EUR');
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.errors.stock_quantity).toBe('A whole number');
   });
 });
 

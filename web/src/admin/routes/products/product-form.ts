@@ -31,6 +31,14 @@ export interface ProductDraft {
   apply_discount: boolean;
   apply_shipping: boolean;
   inventory_stock: boolean;
+  /**
+   * Units counted (issue 24): null, not counted. Set on the add page only; undefined on the edit page, where
+   * the count changes through "Adjust stock" (with a reason) and a save leaves it as stored, so a sale made
+   * while the form was open is never undone.
+   */
+  stock_quantity?: number | null;
+  /** At or below it the storefront says "Only N left"; null: never. */
+  low_stock_threshold: number | null;
   published: boolean;
   /** ISO date-time of a scheduled publication; null = as soon as it is published. */
   publish_at: string | null;
@@ -52,6 +60,8 @@ export const PRODUCT_FIELDS: readonly ProductField[] = [
   'apply_discount',
   'apply_shipping',
   'inventory_stock',
+  'stock_quantity',
+  'low_stock_threshold',
   'published',
   'publish_at',
 ];
@@ -70,6 +80,8 @@ export const newProductDraft = (): ProductDraft => ({
   apply_discount: false,
   apply_shipping: true,
   inventory_stock: true,
+  stock_quantity: null,
+  low_stock_threshold: null,
   published: true,
   publish_at: null,
 });
@@ -87,6 +99,7 @@ export const draftFromProduct = (product: AdminProduct, currencyCode: string): P
   apply_discount: product.apply_discount,
   apply_shipping: product.apply_shipping,
   inventory_stock: product.inventory_stock,
+  low_stock_threshold: product.low_stock_threshold,
   published: product.published,
   publish_at: product.publish_at,
 });
@@ -139,6 +152,8 @@ export function toProductInput(draft: ProductDraft, currencyCode: string): Produ
     apply_discount: draft.apply_discount,
     apply_shipping: draft.apply_shipping,
     inventory_stock: draft.inventory_stock,
+    ...(draft.stock_quantity !== undefined && { stock_quantity: draft.stock_quantity }),
+    low_stock_threshold: draft.low_stock_threshold,
     published: draft.published,
     publish_at: draft.published ? draft.publish_at : null,
   };
