@@ -30,6 +30,7 @@ import {
   paymentItems,
   paypalScriptOptions,
   refusedIds,
+  shortProduct,
 } from './checkout';
 import { CHECKOUT_MESSAGES } from './messages';
 import './checkout.css';
@@ -132,8 +133,10 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
       created.current = payment;
       return payment.id;
     }
-    notify.error(MESSAGES.paymentCreateFailed);
+    const short = shortProduct(envelope);
+    notify.error(short ? CHECKOUT_MESSAGES.notEnoughLeft(short.message) : MESSAGES.paymentCreateFailed);
     reported.current = true;
+    if (short) onRefused([short.id]);
     const refused = refusedIds(envelope);
     if (refused.length > 0) onRefused(refused);
     // Throwing is how PayPal learns there is no order to approve.
@@ -166,6 +169,12 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
         cartStore.clear();
         notify.info(CHECKOUT_MESSAGES.paymentPending);
         onPending();
+        return;
+      case 'soldOut':
+        setCapturing(false);
+        created.current = null;
+        notify.error(CHECKOUT_MESSAGES.soldOutWhilePaying(outcome.product.message));
+        onRefused([outcome.product.id]);
         return;
       case 'countryRefused':
         setCapturing(false);

@@ -11,6 +11,7 @@ import {
   paymentItems,
   paypalScriptOptions,
   refusedIds,
+  shortProduct,
 } from './checkout';
 
 const product = (id: string, overrides: Partial<PublicProduct> = {}): PublicProduct => ({
@@ -153,6 +154,31 @@ describe('refusedIds', () => {
 });
 
 describe('captureOutcome', () => {
+  it('when capture answers 409 naming a sold-out product, then it is sold out with the server message', () => {
+    const envelope = {
+      status: 409,
+      result: { message: 'Olio Nuovo has sold out', product: { id: 'p-1', name: 'Olio Nuovo', available: 0 } },
+    };
+    expect(captureOutcome(envelope)).toEqual({
+      kind: 'soldOut',
+      product: { id: 'p-1', message: 'Olio Nuovo has sold out' },
+    });
+  });
+
+  it('when capture answers 409 without a product (another amount captured), then it failed', () => {
+    expect(captureOutcome({ status: 409, result: 'Captured amount does not match the order' })).toEqual({
+      kind: 'failed',
+    });
+  });
+
+  it('when create answers 400 naming a product with 2 left, then that product and message are read', () => {
+    const envelope = {
+      status: 400,
+      result: { message: 'Only 2 of Olio Nuovo left', product: { id: 'p-2', name: 'Olio Nuovo', available: 2 } },
+    };
+    expect(shortProduct(envelope)).toEqual({ id: 'p-2', message: 'Only 2 of Olio Nuovo left' });
+  });
+
   it('when capture answers 200 COMPLETED, then the shop order id is returned', () => {
     expect(captureOutcome({ status: 200, result: { status: 'COMPLETED', id: 'order-uuid' } })).toEqual({
       kind: 'completed',

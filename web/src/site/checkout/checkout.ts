@@ -70,8 +70,26 @@ export function refusedIds(envelope: Envelope<unknown>): string[] {
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }
 
+/**
+ * A counted product the shop has fewer of than the cart asks (issue 24): payments/create's 400 and
+ * payments/capture's 409 name it, with what the server says ("Only 2 of Olio Nuovo left").
+ */
+export interface ShortProduct {
+  id: string;
+  message: string;
+}
+
+export function shortProduct(envelope: Envelope<unknown>): ShortProduct | null {
+  if (envelope.status !== 400 && envelope.status !== 409) return null;
+  const { result } = envelope;
+  if (!isObject(result) || !isObject(result.product) || typeof result.product.id !== 'string') return null;
+  return { id: result.product.id, message: typeof result.message === 'string' ? result.message : '' };
+}
+
 export type CaptureOutcome =
   | { kind: 'completed'; orderId: string }
+  /** Sold out while the shopper paid: nothing was charged. */
+  | { kind: 'soldOut'; product: ShortProduct }
   | { kind: 'pending' }
   | { kind: 'countryRefused'; country: string | null }
   /** No answer, or the server or PayPal could not finish now: the same capture may simply be sent again. */
@@ -117,6 +135,8 @@ export function captureOutcome(envelope: Envelope<unknown>): CaptureOutcome {
     return { kind: 'completed', orderId: result.id };
   }
   if (status === 202 && isObject(result) && result.status === 'PENDING') return { kind: 'pending' };
+  const short = status === 409 ? shortProduct(envelope) : null;
+  if (short) return { kind: 'soldOut', product: short };
   if (status === 400 && isObject(result) && 'country' in result) {
     return { kind: 'countryRefused', country: typeof result.country === 'string' ? result.country : null };
   }

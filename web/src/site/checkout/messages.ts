@@ -17,6 +17,15 @@ export const CHECKOUT_MESSAGES = {
     description:
       'If PayPal has taken the money, your order is created automatically within a few minutes and you will get the confirmation by email. You will not be charged twice: you can safely try again.',
   },
+  /** Issue 24: fewer units left than the cart asks; `message` is the server's ("Only 2 of Olio Nuovo left"). */
+  notEnoughLeft: (message: string) => ({
+    title: message || 'Not enough of a product is left',
+    description: 'Lower the quantity of the marked product, or remove it, to continue with the payment.',
+  }),
+  soldOutWhilePaying: (message: string) => ({
+    title: message || 'A product sold out while you were paying',
+    description: 'You have not been charged. Remove the marked product from your cart to continue.',
+  }),
   termsRequired: {
     title: 'Please accept the terms',
     description: 'Tick the Terms and Conditions box before paying.',
