@@ -4,6 +4,7 @@ import {
   addItem,
   buyableCount,
   cartCount,
+  exceedsLeft,
   cartFromMirrorChange,
   isCart,
   isCartItem,
@@ -415,5 +416,21 @@ describe('isCartItem and isCart', () => {
     }
     // Literal verdicts too, so a schema change that loosens both at once cannot pass unnoticed.
     expect(carts.map(isCart)).toEqual([true, true, true, false, false, false, false, false, false]);
+  });
+});
+
+describe('exceedsLeft', () => {
+  it('when 2 are in the cart and 3 are left, then adding 1 fits and adding 2 does not', () => {
+    const cart = [{ id: 'olio', quantity: 2 }];
+    expect(exceedsLeft(cart, 'olio', 1, 3)).toBe(false);
+    expect(exceedsLeft(cart, 'olio', 2, 3)).toBe(true);
+  });
+
+  it('when the product is not in the cart and 1 is left, then adding 1 fits', () => {
+    expect(exceedsLeft([], 'olio', 1, 1)).toBe(false);
+  });
+
+  it('when no count is known, then any quantity fits', () => {
+    expect(exceedsLeft([{ id: 'olio', quantity: 998 }], 'olio', 1, null)).toBe(false);
   });
 });

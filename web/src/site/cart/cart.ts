@@ -57,6 +57,16 @@ export function addItem(cart: readonly CartItem[], id: string, quantity = 1): Ca
   return [...cart, { id, quantity: amount }];
 }
 
+/**
+ * Would adding `quantity` of a product hold more than the `left` units the shop says remain (issue 24:
+ * `stock_left`, known when few are left)? null: no limit known here (payments/create still checks).
+ */
+export function exceedsLeft(cart: readonly CartItem[], id: string, quantity: number, left: number | null): boolean {
+  if (left === null) return false;
+  const inCart = cart.find((item) => item.id === id)?.quantity ?? 0;
+  return inCart + Math.max(1, Math.floor(quantity)) > left;
+}
+
 /** Drops the line with that id; other lines keep their order. */
 export function removeItem(cart: readonly CartItem[], id: string): CartItem[] {
   return cart.filter((item) => item.id !== id);

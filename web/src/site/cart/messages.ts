@@ -15,6 +15,10 @@ export const CART_MESSAGES = {
     title: 'Not available',
     description: `${name} is out of stock at the moment and cannot be added to the cart.`,
   }),
+  onlyLeft: (name: string, left: number) => ({
+    title: `Only ${left} left`,
+    description: `Only ${left} of ${name} ${left === 1 ? 'is' : 'are'} left: your cart cannot hold more.`,
+  }),
   /** "Add all to cart" on a recipe: one notice for the lot; the page itself names what was left out. */
   addedMany: (count: number) => ({
     title: 'Added to cart',

@@ -14,6 +14,7 @@ import {
   CART_STORAGE_KEY,
   cartCount,
   cartFromMirrorChange,
+  exceedsLeft,
   removeItem,
   sameCart,
   serializeCart,
@@ -28,6 +29,8 @@ export interface CartProductRef {
   id: string;
   name: string;
   inventory_stock: boolean;
+  /** Units left when few are (issue 24); absent or null: no limit known. */
+  stock_left?: number | null;
   /** How many to add (a recipe's quantity); 1 when absent. */
   quantity?: number;
 }
@@ -108,6 +111,10 @@ export const cartStore = {
       return false;
     }
     const before = read();
+    if (exceedsLeft(before, product.id, quantity, product.stock_left ?? null)) {
+      notify.warning(CART_MESSAGES.onlyLeft(product.name, product.stock_left ?? 0));
+      return false;
+    }
     const next = addItem(before, product.id, quantity);
     if (next === before) {
       notify.warning(CART_MESSAGES.full);
