@@ -43,6 +43,9 @@ export interface ProductInput {
   quantity_unit?: string;
   apply_shipping?: boolean;
   published?: boolean;
+  /** Issue 24: units counted (absent: not counted) and the "Only N left" threshold. */
+  stock_quantity?: number;
+  low_stock_threshold?: number;
 }
 
 /** One line of an order as PayPal's capture leaves it. */

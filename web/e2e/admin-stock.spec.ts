@@ -1,0 +1,79 @@
+/**
+ * Stock counts (issue 24 §1) in Chromium against the real server, at 1280 and 390 px: after a market day the
+ * family takes the bottles sold there off the count with "Adjust stock" in the products list, and the
+ * storefront's product page says "Only N left" once the count is at or below the product's threshold.
+ * Screens go to test-results/screenshots/admin-stock-*-<width>.png.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { AdminApi, DEMO_ADMIN, uniqueWord } from './support/admin-api';
+import { shot, signIn } from './support/admin-screens';
+import { DESKTOP, PHONE } from './support/screens';
+
+async function adjust(page: Page, name: string, change: number, reason: string) {
+  await page.goto(`/admin/products/product?search=${encodeURIComponent(name)}`);
+  await page.getByTestId(`stock-adjust-${name}`).click();
+  await page.getByTestId('stock-adjust-change').fill(String(change));
+  await page.getByTestId('stock-adjust-reason').fill(reason);
+  await page.getByTestId('stock-adjust-save').click();
+  await expect(page.getByTestId('stock-adjust-save')).toHaveCount(0);
+}
+
+test('after a market day the family adjusts the stock and the shop says how few are left', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const api = await AdminApi.login(request, baseURL!);
+  const name = `E2E Olio Nuovo ${uniqueWord()}`;
+  const product = await api.createProduct({
+    name,
+    categories: [await api.anyCategoryId()],
+    stock_quantity: 6,
+    low_stock_threshold: 3,
+  });
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+
+  await test.step('at 1280 px: 4 sold at the market leave 2, shown on the list', async () => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`/admin/products/product?search=${encodeURIComponent(name)}`);
+    await expect(page.getByTestId(`product-row-${name}`)).toContainText('6 left');
+    await page.getByTestId(`stock-adjust-${name}`).click();
+    await expect(page.getByTestId('stock-adjust-current')).toHaveText('6 left now.');
+    await page.getByTestId('stock-adjust-change').fill('-4');
+    await page.getByTestId('stock-adjust-reason').fill('Farmers market Saturday');
+    await expect(page.getByTestId('stock-adjust-after')).toHaveText('After: 2');
+    await shot(page, testInfo, 'stock-adjust');
+    await page.getByTestId('stock-adjust-save').click();
+    await expect(page.getByTestId(`product-row-${name}`)).toContainText('2 left');
+    await shot(page, testInfo, 'stock-list');
+  });
+
+  await test.step('a change below 0 is refused with the count left', async () => {
+    await page.getByTestId(`stock-adjust-${name}`).click();
+    await page.getByTestId('stock-adjust-change').fill('-5');
+    await page.getByTestId('stock-adjust-reason').fill('Breakage');
+    await page.getByTestId('stock-adjust-save').click();
+    await expect(page.getByTestId('stock-adjust-error')).toHaveText(
+      `Only 2 of ${name} left: the count cannot go below 0`,
+    );
+    await page.keyboard.press('Escape');
+  });
+
+  for (const size of [DESKTOP, PHONE]) {
+    await test.step(`at ${size.width} px the product page says "Only 2 left"`, async () => {
+      await page.setViewportSize(size);
+      await page.goto(`/site/shop/${product.id}`);
+      await expect(page.getByTestId('product-stock-left')).toContainText('Only 2 left');
+    });
+  }
+
+  await test.step('at 390 px: a delivery of 10 makes 12, and the page stops counting aloud', async () => {
+    await page.setViewportSize(PHONE);
+    await adjust(page, name, 10, 'Delivery from the mill');
+    await expect(page.getByTestId(`product-row-${name}`)).toContainText('12 left');
+    await page.goto(`/site/shop/${product.id}`);
+    await expect(page.getByTestId('product-stock')).toContainText('In stock');
+    await expect(page.getByTestId('product-stock-left')).toHaveCount(0);
+  });
+});
