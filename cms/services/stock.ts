@@ -2,6 +2,7 @@ import { sql } from '@payloadcms/db-sqlite';
 import type { Payload } from 'payload';
 import { AppError, badRequest, notFound } from '../lib/app-error';
 import { invalidateCatalogCache } from '../lib/catalog-cache';
+import { emitLiveEvent } from '../lib/live-events';
 import { env } from '../lib/env';
 import type { Doc } from './mappers';
 
@@ -49,8 +50,11 @@ function holdPath(key: string): string {
 interface ProductCount {
   name: string;
   stock_quantity: number | null;
+  low_stock_threshold: number | null;
   held: number | null;
 }
+
+const countOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 async function readCount(payload: Payload, productId: string, key: string | null): Promise<ProductCount | null> {
   const db = adapterOf(payload);
@@ -61,19 +65,21 @@ async function readCount(payload: Payload, productId: string, key: string | null
     return {
       name: String(doc.name ?? ''),
       stock_quantity: typeof doc.stock_quantity === 'number' ? doc.stock_quantity : null,
+      low_stock_threshold: typeof doc.low_stock_threshold === 'number' ? doc.low_stock_threshold : null,
       held: key && typeof holds[key] === 'number' ? holds[key] : null,
     };
   }
   const path = key ? holdPath(key) : '$."-"';
   const { rows } = await drizzleOf(db).run(
-    sql`SELECT name, stock_quantity, json_extract(coalesce(stock_holds, '{}'), ${path}) AS held FROM products WHERE id = ${productId}`,
+    sql`SELECT name, stock_quantity, low_stock_threshold, json_extract(coalesce(stock_holds, '{}'), ${path}) AS held FROM products WHERE id = ${productId}`,
   );
   const row = rows[0];
   if (!row) return null;
   return {
     name: String(row.name ?? ''),
-    stock_quantity: row.stock_quantity === null ? null : Number(row.stock_quantity),
-    held: row.held === null || row.held === undefined ? null : Number(row.held),
+    stock_quantity: countOrNull(row.stock_quantity),
+    low_stock_threshold: countOrNull(row.low_stock_threshold),
+    held: countOrNull(row.held),
   };
 }
 
@@ -94,8 +100,8 @@ export async function countsOf(payload: Payload, ids: string[]): Promise<Map<str
   return counts;
 }
 
-/** Takes `n` units for checkout `key`; the count it leaves, or null when they were not there (or taken before). */
-async function takeUnits(payload: Payload, productId: string, key: string, n: number): Promise<number | null> {
+/** Takes `n` units for checkout `key`; the product after, or null when they were not there (or taken before). */
+async function takeUnits(payload: Payload, productId: string, key: string, n: number): Promise<ProductCount | null> {
   const db = adapterOf(payload);
   const now = new Date().toISOString();
   if (db.name === 'mongoose') {
@@ -113,7 +119,7 @@ async function takeUnits(payload: Payload, productId: string, key: string, n: nu
       ],
     );
     if (result.modifiedCount !== 1) return null;
-    return (await readCount(payload, productId, null))?.stock_quantity ?? 0;
+    return readCount(payload, productId, null);
   }
   const path = holdPath(key);
   const { rows } = await drizzleOf(db).run(
@@ -121,9 +127,34 @@ async function takeUnits(payload: Payload, productId: string, key: string, n: nu
       stock_holds = json_set(coalesce(stock_holds, '{}'), ${path}, ${n}), updated_at = ${now}
       WHERE id = ${productId} AND stock_quantity IS NOT NULL AND stock_quantity >= ${n}
         AND json_extract(coalesce(stock_holds, '{}'), ${path}) IS NULL
-      RETURNING stock_quantity`,
+      RETURNING name, stock_quantity, low_stock_threshold`,
   );
-  return rows.length === 1 ? Number(rows[0].stock_quantity) : null;
+  return rows.length === 1 ? productAfter(rows[0]) : null;
+}
+
+const productAfter = (row: Record<string, unknown>): ProductCount => ({
+  name: String(row.name ?? ''),
+  stock_quantity: countOrNull(row.stock_quantity),
+  low_stock_threshold: countOrNull(row.low_stock_threshold),
+  held: null,
+});
+
+/**
+ * A live alert (and the dashboard's list) when a change brought a counted product down to its low-stock
+ * threshold or to 0: only on the change that crosses, so a product sitting low is announced once, not on
+ * every sale.
+ */
+export function announceIfLow(productId: string, before: number, after: ProductCount): void {
+  const left = after.stock_quantity;
+  if (left === null || left >= before) return;
+  const threshold = after.low_stock_threshold;
+  const crossedThreshold = threshold !== null && before > threshold && left <= threshold;
+  const soldOut = left === 0 && before > 0;
+  if (!crossedThreshold && !soldOut) return;
+  emitLiveEvent({
+    type: 'stock.low',
+    data: { id: productId, name: after.name, stock_quantity: left, low_stock_threshold: threshold },
+  });
 }
 
 /** Gives back what checkout `key` holds of a product; the count after, or null when it held nothing. */
@@ -235,14 +266,16 @@ export async function takeStock(payload: Payload, payment: Doc): Promise<Doc> {
     stock_taken_at: new Date().toISOString(),
   });
   for (const line of counted) {
-    const left = await takeUnits(payload, line.id, key, line.quantity);
-    if (left !== null) {
+    const after = await takeUnits(payload, line.id, key, line.quantity);
+    if (after !== null) {
+      const left = after.stock_quantity ?? 0;
       void auditQuietly(payload, {
         productId: line.id,
         before: left + line.quantity,
         after: left,
         reason: `sale: PayPal order ${key}`,
       });
+      announceIfLow(line.id, left + line.quantity, after);
       continue;
     }
     const now = await readCount(payload, line.id, key);
@@ -324,7 +357,7 @@ export async function adjustStock(
   const current = await readCount(payload, productId, null);
   if (!current) throw notFound('Product not found');
   const now = new Date().toISOString();
-  let after: number | null = null;
+  let after: ProductCount | null = null;
   if (db.name === 'mongoose') {
     // Counted or not, a change starts from the count (null counts as 0), and never goes below 0.
     const base = current.stock_quantity ?? 0;
@@ -341,15 +374,15 @@ export async function adjustStock(
         },
       },
     ]);
-    if (result.modifiedCount === 1 && base + change.change >= 0) after = base + change.change;
+    if (result.modifiedCount === 1 && base + change.change >= 0) after = await readCount(payload, productId, null);
   } else {
     const { rows } = await drizzleOf(db).run(
       sql`UPDATE products SET stock_quantity = coalesce(stock_quantity, 0) + ${change.change},
         inventory_stock = (coalesce(stock_quantity, 0) + ${change.change} > 0), updated_at = ${now}
         WHERE id = ${productId} AND coalesce(stock_quantity, 0) + ${change.change} >= 0
-        RETURNING stock_quantity`,
+        RETURNING name, stock_quantity, low_stock_threshold`,
     );
-    if (rows.length === 1) after = Number(rows[0].stock_quantity);
+    if (rows.length === 1) after = productAfter(rows[0]);
   }
   if (after === null) {
     const left = (await readCount(payload, productId, null))?.stock_quantity ?? 0;
@@ -358,7 +391,9 @@ export async function adjustStock(
       stock_quantity: left,
     });
   }
-  await auditCount(payload, { productId, before: after - change.change, after, reason: change.reason, by });
+  const left = after.stock_quantity ?? 0;
+  await auditCount(payload, { productId, before: left - change.change, after: left, reason: change.reason, by });
+  announceIfLow(productId, left - change.change, after);
   await invalidateCatalogCache();
-  return { id: productId, stock_quantity: after };
+  return { id: productId, stock_quantity: left };
 }

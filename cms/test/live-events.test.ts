@@ -234,6 +234,28 @@ describe('GET /api/v2/admin/events: what arrives', () => {
     stream.close();
   });
 
+  it('when a sale takes a product from 4 to 3 (threshold 3) and the market takes the last 3, then stock.low twice, not for other changes', async () => {
+    const olio = await createProduct(admin, { name: `Olio Nuovo ${Date.now()}`, price: 18 });
+    await admin.api(`/api/products/${olio.id}`, {
+      method: 'PATCH',
+      json: { stock_quantity: 5, low_stock_threshold: 3 },
+    });
+    const stream = track(await openStream(server.baseUrl, admin.cookie));
+    const adjust = (change: number) =>
+      admin.api(`/api/v2/admin/products/${olio.id}/stock`, { method: 'POST', json: { change, reason: 'Market' } });
+    expect((await adjust(-1)).status).toBe(200); // 5 → 4: above the threshold, no alert
+    const id = await createPaymentOk(server, [{ id: olio.id, quantity: 1 }]);
+    await approve(server, id);
+    expect((await capturePayment(server, id)).status).toBe(200); // 4 → 3: at the threshold
+    const low = await stream.next('stock.low');
+    expect(low.data).toEqual({ id: olio.id, name: olio.name, stock_quantity: 3, low_stock_threshold: 3 });
+    expect((await adjust(-3)).status).toBe(200); // 3 → 0: sold out
+    const out = await stream.next('stock.low');
+    expect(out.data).toEqual({ id: olio.id, name: olio.name, stock_quantity: 0, low_stock_threshold: 3 });
+    await expect(stream.next('stock.low', 1_000)).rejects.toThrow(/no stock.low event/);
+    stream.close();
+  });
+
   it('when a shopper sends the contact form, then contact.created with the id, name and subject', async () => {
     const stream = track(await openStream(server.baseUrl, admin.cookie));
     const input = validContact();

@@ -507,9 +507,19 @@ export interface LiveContactCreated {
   subject: string;
 }
 
+/** A counted product that just reached its low-stock threshold, or 0 (issue 24), by a sale or an adjustment. */
+export interface LiveStockLow {
+  id: string;
+  name: string;
+  /** Units left now (0: sold out, not available). */
+  stock_quantity: number;
+  low_stock_threshold: number | null;
+}
+
 export interface LiveEventMap {
   'order.paid': LiveOrderPaid;
   'contact.created': LiveContactCreated;
+  'stock.low': LiveStockLow;
   /** Sent once, just before the server closes a stream whose session ended: the client should not reconnect. */
   'session.ended': Record<string, never>;
 }
@@ -518,6 +528,7 @@ export type LiveEvent = { [K in LiveEventName]: { type: K; data: LiveEventMap[K]
 export const LIVE_EVENT_NAMES = [
   'order.paid',
   'contact.created',
+  'stock.low',
   'session.ended',
 ] as const satisfies readonly LiveEventName[];
 

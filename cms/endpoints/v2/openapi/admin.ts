@@ -153,7 +153,8 @@ export const adminDocs: RouteDoc[] = [
     access: 'admin',
     summary: 'Live alerts as Server-Sent Events',
     description:
-      'Events `order.paid`, `contact.created` and `session.ended` (then the stream ends). The session is checked ' +
+      'Events `order.paid`, `contact.created`, `stock.low` (a counted product reached its low-stock threshold or 0) ' +
+      'and `session.ended` (then the stream ends). The session is checked ' +
       'again while the stream is open.',
     reply: { contentType: 'text/event-stream', description: 'The stream' },
     errors: [503],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactAlertTitle, orderAlertTitle, shortName } from './live-events';
+import { contactAlertTitle, orderAlertTitle, shortName, stockAlertTitle } from './live-events';
 
 describe('live alert texts', () => {
   it('when the payer has a first and a last name, then the alert names the first and the last initial', () => {
@@ -20,5 +20,13 @@ describe('live alert texts', () => {
       'New message from Luca Bianchi',
     );
     expect(contactAlertTitle({ id: '1', name: '', subject: 'Gift box' })).toBe('New message from a shopper');
+  });
+});
+
+describe('stockAlertTitle', () => {
+  it('when a product reaches 2 with a threshold of 3, then the alert says only 2 left; at 0, sold out', () => {
+    const stock = { id: 'p1', name: 'Olio Nuovo', stock_quantity: 2, low_stock_threshold: 3 };
+    expect(stockAlertTitle(stock)).toBe('Olio Nuovo: only 2 left');
+    expect(stockAlertTitle({ ...stock, stock_quantity: 0 })).toBe('Olio Nuovo has sold out');
   });
 });

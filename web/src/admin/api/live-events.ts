@@ -1,5 +1,5 @@
 import { formatMoney } from '@shop/shared';
-import type { LiveContactCreated, LiveEventMap, LiveOrderPaid } from '@shop/shared/admin';
+import type { LiveContactCreated, LiveEventMap, LiveOrderPaid, LiveStockLow } from '@shop/shared/admin';
 import { App } from 'antd';
 import { createElement, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { mutate } from 'swr';
 import { apiHost, apiUrl } from '../../lib/api';
 import { refreshDashboard } from './dashboard';
 import { refreshNotificationLists } from './notifications';
+import { refreshProductLists } from './products';
 
 /** How long an alert stays up: long enough to be seen by someone packing a parcel, not forever. */
 const ALERT_SECONDS = 12;
@@ -28,6 +29,10 @@ export function orderAlertTitle(order: LiveOrderPaid): string {
 
 export const contactAlertTitle = (contact: LiveContactCreated): string =>
   `New message from ${contact.name || 'a shopper'}`;
+
+/** "Olio Nuovo has sold out" or "Olio Nuovo: only 2 left" (issue 24). */
+export const stockAlertTitle = (stock: LiveStockLow): string =>
+  stock.stock_quantity === 0 ? `${stock.name} has sold out` : `${stock.name}: only ${stock.stock_quantity} left`;
 
 /** Every cached page of the orders lists and the sales graph: a new order belongs on them. */
 const refreshOrderLists = () => mutate((key) => typeof key === 'string' && key.startsWith('admin/orders'));
@@ -117,6 +122,19 @@ export function useLiveEvents(): void {
           contact.subject,
           `/admin/notifications/${contact.id}`,
           'live-contact',
+        );
+      });
+      source.addEventListener('stock.low', (event) => {
+        const stock = parse<'stock.low'>(event);
+        if (!stock) return;
+        void refreshProductLists();
+        void refreshDashboard();
+        alert(
+          `stock-${stock.id}`,
+          stockAlertTitle(stock),
+          'Open the product',
+          `/admin/products/edit/${stock.id}`,
+          'live-stock',
         );
       });
       source.addEventListener('session.ended', () => {
