@@ -122,6 +122,23 @@ describe('the storefront', () => {
   });
 });
 
+describe('the dashboard', () => {
+  it('when one product is at its threshold of 2, one sold out and one has 9 with a threshold of 2, then the first two are listed as running low', async () => {
+    const low = await countedProduct('Olio Nuovo', 2, { low_stock_threshold: 2 });
+    const out = await countedProduct('Olio Vecchio', 0);
+    const plenty = await countedProduct('Aceto', 9, { low_stock_threshold: 2 });
+    const res = await admin.api('/api/v2/admin/config/dashboard');
+    expect(res.status, res.text).toBe(200);
+    const listed = (res.body.result.low_stock as { id: string }[]).filter((p) =>
+      [low.id, out.id, plenty.id].includes(p.id),
+    );
+    expect(listed).toEqual([
+      { id: out.id, name: out.name, stock_quantity: 0, low_stock_threshold: null },
+      { id: low.id, name: low.name, stock_quantity: 2, low_stock_threshold: 2 },
+    ]);
+  });
+});
+
 describe('payments/create', () => {
   it('when a cart asks for 3 bottles and 2 are left, then it is refused with 400 naming the product and 2', async () => {
     const olio = await countedProduct('Olio Nuovo', 2);

@@ -80,10 +80,48 @@ async function loadGrossCentsByMonth(payload: Payload, user: AdminUser, from: Da
   return { cents, orders: res.docs.length };
 }
 
+/** How many products the dashboard's low-stock list shows, and how many counted products it looks through. */
+const LOW_STOCK_SHOWN = 10;
+const LOW_STOCK_SCAN = 500;
+
+/**
+ * Counted products at or below their threshold, or at 0 (issue 24). Payload's where cannot compare two
+ * fields: the counted products with a threshold or at 0 are read, fewest units first, and compared here.
+ */
+async function lowStockProducts(payload: Payload, user: AdminUser): Promise<DashboardCounts['low_stock']> {
+  const res = await payload.find({
+    collection: 'products',
+    where: {
+      and: [
+        { stock_quantity: { exists: true } },
+        { or: [{ stock_quantity: { equals: 0 } }, { low_stock_threshold: { exists: true } }] },
+      ],
+    },
+    sort: ['stock_quantity', 'name'],
+    limit: LOW_STOCK_SCAN,
+    depth: 0,
+    pagination: false,
+    select: { name: true, stock_quantity: true, low_stock_threshold: true },
+    user,
+    overrideAccess: false,
+  });
+  return (res.docs as Array<Record<string, unknown>>)
+    .map((doc) => ({
+      id: String(doc.id),
+      name: String(doc.name ?? ''),
+      stock_quantity: Number(doc.stock_quantity),
+      low_stock_threshold: typeof doc.low_stock_threshold === 'number' ? doc.low_stock_threshold : null,
+    }))
+    .filter(
+      (p) => p.stock_quantity === 0 || (p.low_stock_threshold !== null && p.stock_quantity <= p.low_stock_threshold),
+    )
+    .slice(0, LOW_STOCK_SHOWN);
+}
+
 export async function dashboardCounts(payload: Payload, user: AdminUser, now = new Date()): Promise<DashboardCounts> {
   const thisMonth = monthStart(now, 0);
   const lastMonth = monthStart(now, -1);
-  const [sales, newOrders, newNotifications, changelogs] = await Promise.all([
+  const [sales, newOrders, newNotifications, changelogs, lowStock] = await Promise.all([
     grossCentsByMonth(payload, user, lastMonth, monthStart(now, 1)),
     payload.count({ collection: 'orders', where: { status: { equals: 'NEW' } }, user, overrideAccess: false }),
     payload.count({ collection: 'notifications', where: { status: { equals: 'new' } }, user, overrideAccess: false }),
@@ -98,6 +136,7 @@ export async function dashboardCounts(payload: Payload, user: AdminUser, now = n
       user,
       overrideAccess: false,
     }),
+    lowStockProducts(payload, user),
   ]);
   const current = sales.cents.get(monthKey(thisMonth)) ?? 0;
   const previous = sales.cents.get(monthKey(lastMonth)) ?? 0;
@@ -120,6 +159,7 @@ export async function dashboardCounts(payload: Payload, user: AdminUser, now = n
       date: String(doc.date ?? doc.createdAt ?? ''),
       created_at: String(doc.createdAt ?? ''),
     })),
+    low_stock: lowStock,
   };
 }
 

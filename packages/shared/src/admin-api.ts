@@ -107,6 +107,15 @@ export interface DashboardCounts {
   /** Always 0 (SPEC §2). */
   contacts: 0;
   changelogs: Changelog[];
+  /** Counted products at or below their low-stock threshold, or sold out (issue 24): fewest left first, 10 at most. */
+  low_stock: LowStockProduct[];
+}
+
+export interface LowStockProduct {
+  id: string;
+  name: string;
+  stock_quantity: number;
+  low_stock_threshold: number | null;
 }
 
 export interface AdminConfig {

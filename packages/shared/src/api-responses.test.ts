@@ -229,6 +229,7 @@ describe('the control centre’s replies', () => {
       notifications: 2,
       contacts: 0,
       changelogs: [changelog, { ...changelog, id: 'ch2', body: null }],
+      low_stock: [{ id: 'p1', name: 'Olio Nuovo', stock_quantity: 2, low_stock_threshold: 3 }],
     });
     const shop = {
       categories_order: ['c2', 'c1'],
@@ -261,6 +262,7 @@ describe('the control centre’s replies', () => {
         notifications: 0,
         contacts: 1,
         changelogs: [],
+        low_stock: [],
       }).success,
     ).toBe(false);
   });

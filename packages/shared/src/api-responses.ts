@@ -297,6 +297,16 @@ export const dashboardCountsSchema = z
     notifications: z.number().int(),
     contacts: z.literal(0),
     changelogs: z.array(changelogSchema),
+    low_stock: z.array(
+      z
+        .object({
+          id: z.string(),
+          name: z.string(),
+          stock_quantity: z.number().int(),
+          low_stock_threshold: z.number().int().nullable(),
+        })
+        .meta({ id: 'LowStockProduct' }),
+    ),
   })
   .meta({ id: 'DashboardCounts' });
 

@@ -160,6 +160,20 @@ export default function DashboardPage() {
         ))}
       </Row>
 
+      {data && data.low_stock.length > 0 && (
+        <Card title="Running low" className="dashboard-news" data-testid="dashboard-low-stock">
+          <ul className="dashboard-low-stock">
+            {data.low_stock.map((product) => (
+              <li key={product.id} data-testid="dashboard-low-stock-item">
+                <Link to={`/admin/products/edit/${product.id}`}>{product.name}</Link>
+                {': '}
+                {product.stock_quantity === 0 ? 'sold out' : `only ${product.stock_quantity} left`}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+
       <Card title="What's new" className="dashboard-news" loading={loading}>
         <ChangelogList items={data?.changelogs ?? []} />
       </Card>
