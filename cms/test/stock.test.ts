@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, startServer, type TestServer, uid } from './harness';
 import { createProduct, type Doc } from './factories';
-import { approve, capturePayment, createPayment, createPaymentOk, inspectOrder, ordersFor } from './payment-helpers';
+import {
+  approve,
+  capturePayment,
+  createPayment,
+  createPaymentOk,
+  inspectOrder,
+  ordersFor,
+  waitFor,
+} from './payment-helpers';
 
 let server: TestServer;
 let admin: AdminClient;
@@ -84,6 +92,22 @@ describe('the count on the product', () => {
     const v2 = await admin.api(`/api/v2/admin/products/${olio.id}`, { method: 'PUT', json: body });
     expect(v2.status).toBe(400);
     expect((await adminProduct(olio.id)).stock_quantity).toBe(3);
+  });
+
+  it('when a checkout holds units of a product, then only staff read the holds through Payload REST, and nobody writes them', async () => {
+    const olio = await countedProduct('Olio Nuovo', 4);
+    const id = await createPaymentOk(server, [{ id: olio.id, quantity: 1 }]);
+    await approve(server, id, { capture_status: 'PENDING' });
+    expect((await capturePayment(server, id)).status).toBe(202);
+    const asAdmin = await admin.api(`/api/products/${olio.id}?depth=0`);
+    expect(asAdmin.body.stock_holds).toEqual({ [id]: 1 });
+    expect(asAdmin.body.stock_quantity).toBe(3);
+    const asShopper = await server.api(`/api/products/${olio.id}?depth=0`);
+    expect(asShopper.status).toBe(200);
+    expect(asShopper.body.stock_holds).toBeUndefined();
+    const forged = await admin.api(`/api/products/${olio.id}`, { method: 'PATCH', json: { stock_holds: {} } });
+    expect(forged.status).toBe(200);
+    expect((await admin.api(`/api/products/${olio.id}?depth=0`)).body.stock_holds).toEqual({ [id]: 1 });
   });
 
   it('when the form saves a product without a count, then the stored count stays', async () => {
@@ -199,6 +223,15 @@ describe('payments/capture', () => {
     expect((await capturePayment(server, id)).status).toBe(200);
     expect((await capturePayment(server, id)).status).toBe(200);
     expect((await adminProduct(olio.id)).stock_quantity).toBe(3);
+    // The sale is on the audit log once, with the count before and after and the PayPal order.
+    const sales = await waitFor('the sale on the audit log', async () => {
+      const log = await admin.api(`/api/v2/admin/audit-log?record_id=${olio.id}&limit=100`);
+      const found = (log.body.result as { changes: Record<string, unknown> }[]).filter((e) => 'reason' in e.changes);
+      return found.length > 0 ? found : null;
+    });
+    expect(sales.map((e) => e.changes)).toEqual([
+      { stock_quantity: { before: 5, after: 3 }, reason: { after: `sale: PayPal order ${id}` } },
+    ]);
   });
 
   it('when a cart holds a counted and an uncounted product, then only the counted one loses units', async () => {
