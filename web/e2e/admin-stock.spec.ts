@@ -77,3 +77,56 @@ test('after a market day the family adjusts the stock and the shop says how few 
     await expect(page.getByTestId('product-stock-left')).toHaveCount(0);
   });
 });
+
+test('a shopper buys the last bottle: the admin is told it sold out, the dashboard lists it, the shop no longer sells it', async ({
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const api = await AdminApi.login(request, baseURL!);
+  const name = `E2E Olio Ultimo ${uniqueWord()}`;
+  const product = await api.createProduct({
+    name,
+    price: 6.4,
+    categories: [await api.anyCategoryId()],
+    stock_quantity: 1,
+    low_stock_threshold: 1,
+  });
+
+  const adminContext = await browser.newContext({ viewport: DESKTOP });
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+
+  for (const size of [DESKTOP, PHONE]) {
+    const shopperContext = await browser.newContext({ viewport: size });
+    const shopper = await shopperContext.newPage();
+    await shopper.goto(`/site/shop/${product.id}`);
+    if (size === DESKTOP) {
+      await test.step('at 1280 px the shopper reads "Only 1 left" and buys it', async () => {
+        await expect(shopper.getByTestId('product-stock-left')).toContainText('Only 1 left');
+        await shopper.getByTestId('add-to-cart').click();
+        await expect(shopper.getByTestId('nav-cart-badge')).toHaveText('1');
+        await shopper.goto('/site/cart');
+        await shopper.getByTestId('cart-terms').check();
+        await shopper.getByTestId('paypal-button').click();
+        await expect(shopper).toHaveURL(/\/site\/orders\/[A-Za-z0-9-]+$/);
+      });
+      await test.step('the admin is told at once and the dashboard lists it as sold out', async () => {
+        await expect(admin.getByTestId('live-stock')).toContainText(`${name} has sold out`);
+        await admin.goto('/admin/home');
+        await expect(admin.getByTestId('dashboard-low-stock-item').filter({ hasText: name })).toContainText(
+          `${name}: sold out`,
+        );
+        await shot(admin, testInfo, 'stock-dashboard');
+      });
+    } else {
+      await test.step('at 390 px the next shopper finds it not available', async () => {
+        await expect(shopper.getByTestId('product-stock')).toContainText('not available');
+        await expect(shopper.getByTestId('add-to-cart')).toBeDisabled();
+      });
+    }
+    await shopperContext.close();
+  }
+  await adminContext.close();
+});
