@@ -77,6 +77,7 @@ const product: PublicProduct = {
   discount_amount: 10,
   apply_shipping: true,
   updated_at: '',
+  stock_left: null,
 };
 
 describe('productHead', () => {
