@@ -67,7 +67,8 @@ describe('the API description under Redocly lint', () => {
   it('when the served document is linted with the recommended rules, then it reports no error and no warning', async () => {
     const run = await lint('openapi.json', served);
     expect(run.output).toContain('Your API description is valid');
-    expect(run.output).not.toMatch(/\b(error|warning)\b/i);
+    // Redocly's own notices (a boxed "Deprecation warning" about an old Node.js) are not findings about the document.
+    expect(run.output.replace(/╔[\s\S]*?╝/g, '')).not.toMatch(/\b(error|warning)\b/i);
     expect(run.code, run.output).toBe(0);
   });
 
