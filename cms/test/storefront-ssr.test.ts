@@ -86,14 +86,22 @@ describe('a product page without JavaScript', () => {
     expect(page.html).toMatch(/<script type="module" crossorigin src="[^"]+" fetchpriority="low">/);
   });
 
-  it('when its price changes in the control centre, then the next page view shows the new price', async () => {
+  it('when its price changes in the control centre, then the next page view shows the new price, and the old validator no longer matches', async () => {
     const product = await createProduct(admin, { name: `Aceto ${uid()}`, price: 9.5 });
-    expect((await open(`/site/shop/${product.id}`)).text).toContain('$9.50');
+    const pathname = `/site/shop/${product.id}`;
+    expect((await open(pathname)).text).toContain('$9.50');
+    const first = await server.raw({ path: pathname, headers: { accept: 'text/html' } });
+    const etag = String(first.headers.etag);
+    const unchanged = await server.raw({ path: pathname, headers: { accept: 'text/html', 'if-none-match': etag } });
+    expect(unchanged.status).toBe(304);
+
     const res = await admin.api(`/api/products/${product.id}`, { method: 'PATCH', json: { price: 11.25 } });
     expect(res.status, res.text).toBe(200);
-    const after = await open(`/site/shop/${product.id}`);
+    const after = await open(pathname);
     expect(after.text).toContain('$11.25');
     expect(after.text).not.toContain('$9.50');
+    const changed = await server.raw({ path: pathname, headers: { accept: 'text/html', 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
   });
 
   it('when a product does not exist, then 404 and the body is left to the browser', async () => {

@@ -117,15 +117,27 @@ export function createStorefrontRenderer(options: {
       rendererLoading = null;
       throw err;
     }));
-  type Build = { renderer: ServerRenderer; manifest: Manifest; version: string; css: Map<string, string> };
+  type Build = {
+    renderer: ServerRenderer;
+    manifest: Manifest;
+    version: string;
+    css: Map<string, string>;
+    /** The chunks index.html itself loads, which a page's links leave out. */
+    entryChunks: Set<ManifestChunk>;
+  };
   let loading: { version: string; build: Promise<Build> } | null = null;
   /**
    * The manifest of the current web build and its stylesheets, read again at the next page view after a new
    * build (as the HTML template is, routes.ts): pages never link bundles that are gone.
    */
+  let checked: { at: number; version: string } | null = null;
   const load = async (): Promise<Build> => {
-    const stat = await fs.stat(manifestFile);
-    const version = `${stat.mtimeMs}-${stat.size}`;
+    // The manifest is looked at once a second at most: a page view under load costs no system call.
+    if (!checked || Date.now() - checked.at >= 1000) {
+      const stat = await fs.stat(manifestFile);
+      checked = { at: Date.now(), version: `${stat.mtimeMs}-${stat.size}` };
+    }
+    const { version } = checked;
     if (loading?.version !== version) {
       const build = (async () => {
         const [renderer, manifestText] = await Promise.all([rendererModule(), fs.readFile(manifestFile, 'utf8')]);
@@ -134,7 +146,7 @@ export function createStorefrontRenderer(options: {
         const files = [...new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []))];
         const texts = await Promise.all(files.map((file) => fs.readFile(path.join(options.webDistDir, file), 'utf8')));
         const css = new Map(files.map((file, index) => [`/${file}`, texts[index]]));
-        return { renderer, manifest, version, css };
+        return { renderer, manifest, version, css, entryChunks: new Set(chunksOf(manifest, ['index.html'])) };
       })();
       loading = { version, build };
       // Tried again on the next page view.
@@ -179,8 +191,7 @@ export function createStorefrontRenderer(options: {
   return {
     async render(pathname, search) {
       const key = renderKey(pathname, search);
-      const { renderer, manifest, version, css } = await load();
-      const entryChunks = new Set(chunksOf(manifest, ['index.html']));
+      const { renderer, manifest, version, css, entryChunks } = await load();
       const draw = async (): Promise<ServerRenderedPage | null> => {
         const page = await renderer.renderPage(new URL(key, options.localOrigin), options.publicOrigin, fetchEnvelope);
         if (!page) return null;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
@@ -32,11 +33,14 @@ export function sitemapRoute(payload: Payload): RequestHandler {
  * per page view instead of a read.
  */
 function templateReader(file: string): () => Promise<string> {
-  let copy: { mtimeMs: number; size: number; text: string } | null = null;
+  let copy: { mtimeMs: number; size: number; text: string; checkedAt: number } | null = null;
   return async () => {
+    // Looked at once a second at most: a page view under load costs no system call.
+    if (copy && Date.now() - copy.checkedAt < 1000) return copy.text;
     const stat = await fs.stat(file);
+    if (copy) copy.checkedAt = Date.now();
     if (copy?.mtimeMs !== stat.mtimeMs || copy.size !== stat.size) {
-      copy = { mtimeMs: stat.mtimeMs, size: stat.size, text: await fs.readFile(file, 'utf8') };
+      copy = { mtimeMs: stat.mtimeMs, size: stat.size, text: await fs.readFile(file, 'utf8'), checkedAt: Date.now() };
     }
     return copy.text;
   };
@@ -119,6 +123,8 @@ export function storefrontHtml(
     res.status(page.status).setHeader('Vary', 'Accept-Encoding');
     // Compressed once per page and build, not once per view (the compression middleware leaves an encoded
     // body alone).
+    // The validator is the page's own, computed once (express would hash the body again on every view).
+    res.setHeader('ETag', body.etag);
     if (req.acceptsEncodings('gzip') === 'gzip') res.setHeader('Content-Encoding', 'gzip').send(body.gzip());
     else res.send(body.plain);
   };
@@ -128,6 +134,7 @@ interface AssembledPage {
   template: string;
   page: StorefrontPage;
   plain: Buffer;
+  etag: string;
   gzip: () => Buffer;
 }
 
@@ -148,7 +155,8 @@ function assembled(
   if (kept && kept.template === template && kept.page === page) return kept;
   const plain = Buffer.from(fillBody(fillTemplate(template, renderHead(page.head)), origin, drawn));
   let gzipped: Buffer | null = null;
-  const made: AssembledPage = { template, page, plain, gzip: () => (gzipped ??= gzipSync(plain)) };
+  const etag = `W/"${createHash('sha1').update(plain).digest('base64url')}"`;
+  const made: AssembledPage = { template, page, plain, etag, gzip: () => (gzipped ??= gzipSync(plain)) };
   finished.set(owner, made);
   return made;
 }
