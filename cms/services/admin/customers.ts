@@ -2,7 +2,6 @@ import type { Payload } from 'payload';
 import {
   type AdminCustomer,
   type AdminCustomerDetail,
-  type AdminOrderListItem,
   type CustomerSortColumn,
   fromCents,
   normalizeCustomerEmail,
@@ -13,11 +12,11 @@ import { allCustomers, customerById, type CustomerSummary, ordersVersion } from 
 import { env } from '../../lib/env';
 import type { Pagination } from '../../lib/envelope';
 import { isAdminUser } from '../../lib/roles';
-import { toPublicOrder } from '../orders';
 import { searchWords } from '../text-search';
 import type { Doc } from '../mappers';
 import { csvResponse, datedFilename, type CsvColumn } from './csv-stream';
 import type { AdminUser } from './sales';
+import { ORDER_LIST_SELECT, toOrderListItem } from './orders';
 
 /**
  * Customers (issue 24 §2): everyone behind the orders with the same payer email, case and surrounding spaces
@@ -166,32 +165,6 @@ function sortedEntries(snapshot: Snapshot, [column, direction]: Sort): Entry[] {
 // ---------------------------------------------------------------------------------------------------------
 // One customer
 
-const ORDER_SELECT = {
-  number: true,
-  status: true,
-  payer_full_name: true,
-  payer_email_address: true,
-  transaction_gross_amount: true,
-  transaction_status: true,
-  currency_code: true,
-  createdAt: true,
-} as const;
-
-function toOrderItem(doc: Doc): AdminOrderListItem {
-  const order = toPublicOrder(doc);
-  return {
-    id: order.id,
-    number: order.number,
-    created_at: order.created_at,
-    status: order.status,
-    payer_full_name: order.payer_full_name,
-    payer_email_address: order.payer_email_address,
-    transaction_gross_amount: order.transaction_gross_amount,
-    transaction_status: order.transaction_status,
-    currency_code: order.currency_code,
-  };
-}
-
 /**
  * The customer (summed from their own orders, one index range: always current) and every order of theirs,
  * newest first, read with the admin's own access to orders.
@@ -203,14 +176,14 @@ export async function getCustomer(payload: Payload, user: AdminUser, id: string)
   const orders = await payload.find({
     collection: 'orders',
     where: { customer_id: { equals: id } },
-    select: ORDER_SELECT,
+    select: ORDER_LIST_SELECT,
     sort: ['-createdAt', '-id'],
     pagination: false,
     depth: 0,
     user,
     overrideAccess: false,
   });
-  return { ...toCustomer(summary), orders: (orders.docs as Doc[]).map(toOrderItem) };
+  return { ...toCustomer(summary), orders: (orders.docs as Doc[]).map(toOrderListItem) };
 }
 
 // ---------------------------------------------------------------------------------------------------------

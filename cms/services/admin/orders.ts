@@ -40,7 +40,7 @@ export interface AdminOrdersFilter {
 const DEFAULT_LIMIT = 10;
 
 /** The list's columns only: a page of 100 rows never drags the order lines and addresses along. */
-const LIST_SELECT = {
+export const ORDER_LIST_SELECT = {
   number: true,
   status: true,
   payer_full_name: true,
@@ -52,7 +52,7 @@ const LIST_SELECT = {
 } as const;
 
 /** The list row is the order as the order page reads it, cut to the list's columns. */
-function toListItem(doc: Doc): AdminOrderListItem {
+export function toOrderListItem(doc: Doc): AdminOrderListItem {
   const order = toPublicOrder(doc);
   return {
     id: order.id,
@@ -104,12 +104,12 @@ export async function listAdminOrders(
   const { docs, pagination } = await findPage(payload, user, {
     collection: 'orders',
     where,
-    select: LIST_SELECT,
+    select: ORDER_LIST_SELECT,
     sort: adminOrdersSort(filter),
     page,
     limit,
   });
-  return { items: docs.map(toListItem), pagination };
+  return { items: docs.map(toOrderListItem), pagination };
 }
 
 /**
