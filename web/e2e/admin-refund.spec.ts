@@ -152,3 +152,26 @@ test('cancelling a paid order offers the refund beside "Cancel only", and a canc
     await expect(page.getByTestId(`order-not-refunded-${number}`)).toHaveText('Paid, not refunded');
   });
 });
+
+test('when the order is cancelled while its own "opened" change is still on its way, then it stays cancelled', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const api = await AdminApi.login(request, baseURL!);
+  const orderId = await paidOrder(request, (await oilAt1250(api)).id);
+  await signInAsDemoAdmin(page);
+  // The page's automatic NEW → PROCESSING is held back 1.5 s, as a slow network or a busy server would.
+  await page.route(`**/api/v2/admin/orders/${orderId}`, async (route) => {
+    const body = route.request().method() === 'PUT' ? (route.request().postDataJSON() as { status?: string }) : {};
+    if (body.status === 'PROCESSING') await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`/admin/orders/${orderId}`);
+  await page.getByTestId('order-action-cancel').click();
+  await page.getByTestId('cancel-only').click();
+  await expect(page.getByTestId('order-not-refunded')).toContainText('$32.90 of the payment has not been refunded');
+  await page.unrouteAll({ behavior: 'wait' });
+  const stored = await api.get(`/api/v2/admin/orders/${orderId}`);
+  expect((stored.result as { status: string }).status).toBe('CANCELLED');
+});

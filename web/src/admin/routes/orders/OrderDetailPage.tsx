@@ -60,7 +60,7 @@ const testId = (id: string) => ({ 'data-testid': id }) as ButtonProps;
  * Orders being moved from NEW to PROCESSING right now. Module-wide rather than a ref so that StrictMode's
  * second effect run, a remount or a revalidation that still shows NEW never sends a second PUT.
  */
-const promoting = new Set<string>();
+const promoting = new Map<string, Promise<void>>();
 
 function StatusTag({ status }: { status: OrderStatus }) {
   const display = ORDER_STATUS_DISPLAY[status] ?? { text: status, color: 'default' };
@@ -291,8 +291,8 @@ export default function OrderDetailPage() {
     const next = order ? orderStatusOnOpen(order.status) : null;
     if (!order || next === null || promoting.has(order.id)) return;
     const orderId = order.id;
-    promoting.add(orderId);
-    void (async () => {
+    // Started after it is registered, so that its `finally` always finds its own entry.
+    const promotion = Promise.resolve().then(async () => {
       try {
         const envelope = await updateOrderStatus(orderId, next);
         if (handleResult(envelope, { method: 'put', success: false }) === 'success') {
@@ -302,13 +302,17 @@ export default function OrderDetailPage() {
       } finally {
         promoting.delete(orderId);
       }
-    })();
+    });
+    promoting.set(orderId, promotion);
   }, [order, mutate]);
 
   const changeStatus = async (status: OrderStatusUpdate['status'], trackingNumber?: string) => {
     if (!order) return;
     setSaving(true);
     notify.loading();
+    // A change made while the page's own "opened" change is still on its way must land after it, or that
+    // late PROCESSING would overwrite it (a cancel clicked at once was undone so).
+    await promoting.get(order.id)?.catch(() => undefined);
     const envelope = await updateOrderStatus(order.id, status, trackingNumber);
     const kind = handleResult(envelope, { method: 'put' });
     if (kind === 'success') {
