@@ -49,7 +49,11 @@ export function adminOnlyExcept(editable: readonly string[], fields: Field[]): F
   return fields.map((field) => {
     if (!('name' in field) || open.has(field.name)) return field;
     const { access } = field as { access?: Record<string, FieldAccess> };
-    return { ...field, access: { ...access, create: isAdminField, update: isAdminField } } as Field;
+    // A field's own stricter rule (a count nobody edits after creation) stays.
+    return {
+      ...field,
+      access: { ...access, create: access?.create ?? isAdminField, update: access?.update ?? isAdminField },
+    } as Field;
   });
 }
 

@@ -1,8 +1,9 @@
-import type { CollectionBeforeChangeHook, CollectionConfig, NumberFieldSingleValidation } from 'payload';
+import type { CollectionBeforeChangeHook, CollectionConfig, FieldAccess, NumberFieldSingleValidation } from 'payload';
 import { DISCOUNT_UNITS, PERCENT_UNIT, QUANTITY_UNITS } from '@shop/shared';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 import { requirePriceWhenPublished } from '../hooks/catalog-rules';
+import { keepStockCountOnUpdate } from '../hooks/keep-stock-count';
 import { publishedOrStaff } from '../access/published-or-admin';
 import { adminOnlyExcept, isAdmin, isStaff, refuseEditorChangesOutside } from '../access/roles';
 import { isStaffUser } from '../lib/roles';
@@ -29,6 +30,13 @@ export const availabilityFollowsCount: CollectionBeforeChangeHook = ({ data, ori
   return data;
 };
 
+const staffOnly: FieldAccess = ({ req }) => isStaffUser(req.user);
+/**
+ * Staff through any door; the server's own code (Local API) too, which gives shoppers only `stock_left`
+ * ("Only N left", near the end). Payload's REST and GraphQL never show shoppers the exact count.
+ */
+const staffOrServer: FieldAccess = ({ req }) => req.payloadAPI === 'local' || isStaffUser(req.user);
+
 export const Products: CollectionConfig = {
   slug: 'products',
   access: {
@@ -46,10 +54,21 @@ export const Products: CollectionConfig = {
     { name: 'img', type: 'upload', relationTo: 'assets' },
     { name: 'categories', type: 'relationship', relationTo: 'categories', hasMany: true, required: true },
     { name: 'inventory_stock', type: 'checkbox', defaultValue: true, index: true },
-    // Empty: not counted (available while inventory_stock says so). A number: the units left (issue 24).
-    { name: 'stock_quantity', type: 'number', min: 0, validate: wholeCount },
+    // Empty: not counted (available while inventory_stock says so). A number: the units left (issue 24). Set
+    // when the product is made; after that only sales and "Adjust stock" change it (keepStockCountOnUpdate).
+    // Shoppers learn only "Only N left" near the end (the public API's stock_left), not the exact count.
+    {
+      name: 'stock_quantity',
+      type: 'number',
+      min: 0,
+      validate: wholeCount,
+      access: { read: staffOrServer, update: () => false },
+      admin: {
+        description: 'Changed by sales and by "Adjust stock" in the control centre\'s products list, with a reason.',
+      },
+    },
     // At or below it the storefront says "Only N left".
-    { name: 'low_stock_threshold', type: 'number', min: 0, validate: wholeCount },
+    { name: 'low_stock_threshold', type: 'number', min: 0, validate: wholeCount, access: { read: staffOrServer } },
     { name: 'quantity_amount', type: 'number', min: 0, defaultValue: 0 },
     {
       name: 'quantity_unit',
@@ -76,11 +95,11 @@ export const Products: CollectionConfig = {
       name: 'stock_holds',
       type: 'json',
       admin: { hidden: true },
-      access: { read: ({ req }) => isStaffUser(req.user), create: () => false, update: () => false },
+      access: { read: staffOnly, create: () => false, update: () => false },
     },
   ]),
   hooks: {
-    beforeOperation: [refuseEditorChangesOutside('products', PRODUCT_EDITOR_FIELDS)],
+    beforeOperation: [keepStockCountOnUpdate, refuseEditorChangesOutside('products', PRODUCT_EDITOR_FIELDS)],
     beforeValidate: [stripControlCharactersHook],
     beforeChange: [requirePriceWhenPublished, availabilityFollowsCount],
     afterChange: [invalidateCatalogAfterChange],

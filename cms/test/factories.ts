@@ -43,6 +43,8 @@ export interface ProductInput {
   discount_unit?: string;
   discount_amount?: number;
   apply_shipping?: boolean;
+  stock_quantity?: number | null;
+  low_stock_threshold?: number | null;
 }
 
 /** A published, in-stock product; without `categories` a fresh published category is created for it. */

@@ -235,10 +235,11 @@ describe('GET /api/v2/admin/events: what arrives', () => {
   });
 
   it('when a sale takes a product from 4 to 3 (threshold 3) and the market takes the last 3, then stock.low twice, not for other changes', async () => {
-    const olio = await createProduct(admin, { name: `Olio Nuovo ${Date.now()}`, price: 18 });
-    await admin.api(`/api/products/${olio.id}`, {
-      method: 'PATCH',
-      json: { stock_quantity: 5, low_stock_threshold: 3 },
+    const olio = await createProduct(admin, {
+      name: `Olio Nuovo ${Date.now()}`,
+      price: 18,
+      stock_quantity: 5,
+      low_stock_threshold: 3,
     });
     const stream = track(await openStream(server.baseUrl, admin.cookie));
     const adjust = (change: number) =>

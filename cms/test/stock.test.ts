@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, startServer, type TestServer, uid } from './harness';
-import { createProduct, type Doc } from './factories';
+import { createCategory, createEditor, createProduct, type Doc, signInAs } from './factories';
 import {
   approve,
   capturePayment,
@@ -28,15 +28,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A published product whose stock is counted (`count` units), set through Payload's REST API as an admin. */
+/** A published product whose stock is counted (`count` units), made so through Payload's REST API by an admin. */
 async function countedProduct(label: string, count: number, extra: Record<string, unknown> = {}): Promise<Doc> {
-  const product = await createProduct(admin, { name: `${label} ${uid()}`, price: 18 });
-  const res = await admin.api(`/api/products/${product.id}`, {
-    method: 'PATCH',
-    json: { stock_quantity: count, ...extra },
-  });
-  expect(res.status, res.text).toBe(200);
-  return res.body.doc as Doc;
+  return createProduct(admin, { name: `${label} ${uid()}`, price: 18, stock_quantity: count, ...extra });
 }
 
 async function adminProduct(id: string) {
@@ -60,38 +54,105 @@ describe('the count on the product', () => {
     });
   });
 
-  it('when the count is set to 0, then the product is not available, and at 5 it is again', async () => {
+  it('when the count is made 0, then the product is not available, and after adjusting by +5 it is again', async () => {
     const olio = await countedProduct('Olio Nuovo', 0);
     expect(await adminProduct(olio.id)).toMatchObject({ stock_quantity: 0, inventory_stock: false });
-    await admin.api(`/api/products/${olio.id}`, { method: 'PATCH', json: { stock_quantity: 5 } });
+    const res = await admin.api(`/api/v2/admin/products/${olio.id}/stock`, {
+      method: 'POST',
+      json: { change: 5, reason: 'Delivery from the mill' },
+    });
+    expect(res.status, res.text).toBe(200);
     expect(await adminProduct(olio.id)).toMatchObject({ stock_quantity: 5, inventory_stock: true });
   });
 
-  it('when a count below 0 or not whole is sent through REST or /api/v2, then it is refused and the count stays', async () => {
-    const olio = await countedProduct('Olio Nuovo', 3);
+  it('when a count below 0 or not whole is sent on creation through REST or /api/v2, then it is refused and nothing is made', async () => {
+    const category = (await createCategory(admin)).id;
     for (const stock_quantity of [-1, 1.5]) {
-      const rest = await admin.api(`/api/products/${olio.id}`, { method: 'PATCH', json: { stock_quantity } });
+      const name = `Olio Storto ${uid()}`;
+      const rest = await admin.api('/api/products', {
+        method: 'POST',
+        json: { name, price: 18, categories: [category], stock_quantity },
+      });
       expect(rest.status).toBe(400);
+      const v2 = await admin.api('/api/v2/admin/products', {
+        method: 'POST',
+        json: { name, price: 18, categories: [category], published: true, stock_quantity },
+      });
+      expect(v2.status).toBe(400);
+      const found = await admin.api(`/api/products?where[name][equals]=${encodeURIComponent(name)}`);
+      expect(found.body.totalDocs).toBe(0);
     }
-    const threshold = await admin.api(`/api/products/${olio.id}`, {
-      method: 'PATCH',
-      json: { low_stock_threshold: -2 },
+    const threshold = await admin.api('/api/products', {
+      method: 'POST',
+      json: { name: `Olio ${uid()}`, price: 18, categories: [category], low_stock_threshold: -2 },
     });
     expect(threshold.status).toBe(400);
-    const current = await admin.api(`/api/v2/admin/products/${olio.id}`);
-    const body = {
-      ...current.body.result,
-      categories: (current.body.result.categories as { id: string }[]).map((c) => c.id),
-      img: undefined,
-      stars: undefined,
-      updated_at: undefined,
-      created_at: undefined,
-      stock_quantity: -1,
-      low_stock_threshold: undefined,
-    };
-    const v2 = await admin.api(`/api/v2/admin/products/${olio.id}`, { method: 'PUT', json: body });
+  });
+
+  it('when an admin sends a new count through Payload REST, the panel or the control centre form, then the count stays and nothing else is lost', async () => {
+    const olio = await countedProduct('Olio Nuovo', 3);
+    // Payload REST, as a script would.
+    const rest = await admin.api(`/api/products/${olio.id}`, {
+      method: 'PATCH',
+      json: { stock_quantity: 60, description: 'Pressed in October' },
+    });
+    expect(rest.status, rest.text).toBe(200);
+    expect(await adminProduct(olio.id)).toMatchObject({ stock_quantity: 3 });
+    // The /cms panel sends the whole document as multipart `_payload`, with the count it loaded: a sale made
+    // since (3 → 2 here) must not be undone by that save.
+    const sale = await admin.api(`/api/v2/admin/products/${olio.id}/stock`, {
+      method: 'POST',
+      json: { change: -1, reason: 'Market' },
+    });
+    expect(sale.status, sale.text).toBe(200);
+    const form = new FormData();
+    form.append('_payload', JSON.stringify({ ...olio, stock_quantity: 3, description: 'From the panel' }));
+    const panel = await admin.api(`/api/products/${olio.id}?depth=0`, { method: 'PATCH', body: form });
+    expect(panel.status, panel.text).toBe(200);
+    expect((await admin.api(`/api/products/${olio.id}?depth=0`)).body).toMatchObject({
+      stock_quantity: 2,
+      description: 'From the panel',
+    });
+    // The control centre's form: a different count is refused with the way to change it.
+    const current = (await admin.api(`/api/v2/admin/products/${olio.id}`)).body.result;
+    const v2 = await admin.api(`/api/v2/admin/products/${olio.id}`, {
+      method: 'PUT',
+      json: {
+        name: current.name,
+        price: 18,
+        categories: (current.categories as { id: string }[]).map((c) => c.id),
+        stock_quantity: 40,
+      },
+    });
     expect(v2.status).toBe(400);
-    expect((await adminProduct(olio.id)).stock_quantity).toBe(3);
+    expect(v2.body.result).toEqual([
+      { path: 'stock_quantity', message: 'Change the count with "Adjust stock": each change keeps its reason' },
+    ]);
+    expect(await adminProduct(olio.id)).toMatchObject({ stock_quantity: 2 });
+  });
+
+  it('when an editor saves a description with the count the panel loaded before a sale, then it is saved and the count stays', async () => {
+    const olio = await countedProduct('Olio Nuovo', 5);
+    await admin.api(`/api/v2/admin/products/${olio.id}/stock`, { method: 'POST', json: { change: -2, reason: 'Market' } });
+    const editor = await signInAs(server, await createEditor(admin), 'panel');
+    const res = await editor.api(`/api/products/${olio.id}`, {
+      method: 'PATCH',
+      json: { description: 'Grassy and peppery', stock_quantity: 5 },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect((await admin.api(`/api/products/${olio.id}?depth=0`)).body).toMatchObject({
+      stock_quantity: 3,
+      description: 'Grassy and peppery',
+    });
+  });
+
+  it('when a shopper reads a counted product through Payload REST, then the exact count and threshold are not shown', async () => {
+    const olio = await countedProduct('Olio Nuovo', 40, { low_stock_threshold: 5 });
+    const res = await server.api(`/api/products/${olio.id}?depth=0`);
+    expect(res.status).toBe(200);
+    expect(res.body.name).toBe(olio.name);
+    expect(res.body.stock_quantity).toBeUndefined();
+    expect(res.body.low_stock_threshold).toBeUndefined();
   });
 
   it('when a checkout holds units of a product, then only staff read the holds through Payload REST, and nobody writes them', async () => {

@@ -112,7 +112,14 @@ export async function updateAdminProduct(
   id: string,
   input: ProductData,
 ): Promise<AdminProduct> {
-  await findProduct(payload, user, id);
+  const stored = await findProduct(payload, user, id);
+  // The count changes through adjustStock, which keeps the reason; the form leaves it out on edit.
+  const storedCount = typeof stored.stock_quantity === 'number' ? stored.stock_quantity : null;
+  if (input.stock_quantity !== undefined && input.stock_quantity !== storedCount) {
+    throw badRequest([
+      { path: 'stock_quantity', message: 'Change the count with "Adjust stock": each change keeps its reason' },
+    ]);
+  }
   await assertReferencesExist(payload, user, input);
   await payload.update({
     collection: 'products',
