@@ -97,6 +97,14 @@ export const Products: CollectionConfig = {
       admin: { hidden: true },
       access: { read: staffOnly, create: () => false, update: () => false },
     },
+    {
+      // Units put back by a cancelled or returned order, by order id: added and noted in one conditional
+      // statement, so an order's units go back once (services/stock.ts restockUnits). No door writes it.
+      name: 'stock_returns',
+      type: 'json',
+      admin: { hidden: true },
+      access: { read: staffOnly, create: () => false, update: () => false },
+    },
   ]),
   hooks: {
     beforeOperation: [keepStockCountOnUpdate, refuseEditorChangesOutside('products', PRODUCT_EDITOR_FIELDS)],

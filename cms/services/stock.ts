@@ -397,3 +397,70 @@ export async function adjustStock(
   await invalidateCatalogCache();
   return { id: productId, stock_quantity: left };
 }
+
+/**
+ * Puts `n` units of a product back for order `orderKey` (a cancellation or a return, issue 24), in ONE
+ * conditional statement that also notes them on the product (`stock_returns`): once per order and product,
+ * whoever asks twice or retries after a crash. The product after, or null when it is not counted or this
+ * order's units of it went back before.
+ */
+export async function restockUnits(
+  payload: Payload,
+  productId: string,
+  orderKey: string,
+  n: number,
+): Promise<ProductCount | null> {
+  const db = adapterOf(payload);
+  const now = new Date().toISOString();
+  if (db.name === 'mongoose') {
+    const result = await mongoProducts(db).updateOne(
+      { _id: productId, stock_quantity: { $ne: null }, [`stock_returns.${orderKey}`]: { $exists: false } },
+      [
+        {
+          $set: {
+            stock_quantity: { $add: ['$stock_quantity', n] },
+            inventory_stock: true,
+            stock_returns: { $mergeObjects: [{ $ifNull: ['$stock_returns', {}] }, { [orderKey]: n }] },
+            updatedAt: new Date(now),
+          },
+        },
+      ],
+    );
+    return result.modifiedCount === 1 ? readCount(payload, productId, null) : null;
+  }
+  const path = holdPath(orderKey);
+  const { rows } = await drizzleOf(db).run(
+    sql`UPDATE products SET stock_quantity = stock_quantity + ${n}, inventory_stock = 1,
+      stock_returns = json_set(coalesce(stock_returns, '{}'), ${path}, ${n}), updated_at = ${now}
+      WHERE id = ${productId} AND stock_quantity IS NOT NULL
+        AND json_extract(coalesce(stock_returns, '{}'), ${path}) IS NULL
+      RETURNING name, stock_quantity, low_stock_threshold`,
+  );
+  return rows.length === 1 ? productAfter(rows[0]) : null;
+}
+
+/** Of some products: whether each is counted, and what order `orderKey` put back of it (null: nothing yet). */
+export async function restockStateOf(
+  payload: Payload,
+  productIds: string[],
+  orderKey: string,
+): Promise<Map<string, { counted: boolean; restocked: number | null }>> {
+  const state = new Map<string, { counted: boolean; restocked: number | null }>();
+  if (productIds.length === 0) return state;
+  const res = await payload.db.find({
+    collection: 'products',
+    where: { id: { in: productIds } },
+    limit: productIds.length,
+    pagination: false,
+    select: { stock_quantity: true, stock_returns: true },
+  });
+  for (const doc of res.docs as Doc[]) {
+    const returns = (doc.stock_returns ?? {}) as Record<string, unknown>;
+    const returned = returns[orderKey];
+    state.set(String(doc.id), {
+      counted: typeof doc.stock_quantity === 'number',
+      restocked: typeof returned === 'number' ? returned : null,
+    });
+  }
+  return state;
+}

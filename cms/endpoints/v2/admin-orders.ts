@@ -5,12 +5,14 @@ import {
   orderNoteSchema,
   orderStatusChangeSchema,
   refundCreateSchema,
+  restockSchema,
 } from '@shop/shared/admin';
 import { body, param, query, requireAdmin, v2 } from '../../lib/endpoint';
 import { getAdminOrder, listAdminOrders, setOrderStatus } from '../../services/admin/orders';
 import { addOrderNote, listOrderEvents } from '../../services/admin/order-events';
 import { salesGraph } from '../../services/admin/sales';
 import { refundOrder } from '../../services/refunds';
+import { restockOrder } from '../../services/admin/restock';
 
 // Every handler signs in first, so a request without a session gets 401 whatever else is wrong with it.
 // Fixed paths come before admin/orders/:id because Payload matches root endpoints in order.
@@ -58,5 +60,13 @@ export const adminOrderEndpoints = [
     const input = await body(req, refundCreateSchema);
     const { refund, httpStatus } = await refundOrder(req, user, id, input);
     return { result: refund, status: httpStatus };
+  }),
+  // Issue 24: units of a cancelled or refunded order back to stock, once per line; 200 with the order.
+  v2('post', '/admin/orders/:id/restock', async (req) => {
+    const user = requireAdmin(req);
+    const id = idSchema.parse(param(req, 'id'));
+    const input = await body(req, restockSchema);
+    await restockOrder(req.payload, user, id, input);
+    return { result: await getAdminOrder(req.payload, user, id) };
   }),
 ];

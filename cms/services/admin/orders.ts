@@ -18,6 +18,7 @@ import { orderRefunds, toRefund } from '../refunds';
 import { findByIdOr404, findPage, pageOf } from './admin-queries';
 import { mailStatusChangesLater } from '../shipping-notices';
 import { changeOrderStatus } from './order-events';
+import { restockLines } from './restock';
 import type { AdminUser } from './sales';
 import { wordsInAnyField } from './search';
 
@@ -144,7 +145,8 @@ const findOrder = (payload: Payload, user: AdminUser, id: string) =>
 
 export async function getAdminOrder(payload: Payload, user: AdminUser, id: string): Promise<AdminOrder> {
   const doc = await findOrder(payload, user, id);
-  return toAdminOrder(doc, await orderRefunds(payload, String(doc.id)));
+  const [refunds, restock] = await Promise.all([orderRefunds(payload, String(doc.id)), restockLines(payload, doc)]);
+  return { ...toAdminOrder(doc, refunds), restock };
 }
 
 /**

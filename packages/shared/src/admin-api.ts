@@ -239,7 +239,34 @@ export interface AdminOrder extends Order {
    * server always sends it; optional so that orders built by hand (tests, the paperwork bench) need not.
    */
   customer_id?: string | null;
+  /**
+   * The lines whose product counts its stock, with what went back to stock from this order (issue 24); only
+   * a cancelled or refunded order offers to put them back. Optional like customer_id.
+   */
+  restock?: RestockLine[];
 }
+
+/** A line of an order whose product counts its stock: units ordered, and units put back (null: none yet). */
+export interface RestockLine {
+  product_id: string;
+  product: string;
+  quantity: number;
+  restocked: number | null;
+}
+
+/** POST admin/orders/{id}/restock: units of some lines back to stock, once per line. */
+export const restockSchema = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        product_id: idSchema,
+        quantity: z.number().int('A whole number of units').min(1, 'At least 1 unit').max(9999),
+      }),
+    )
+    .min(1, 'Name at least one line')
+    .max(100),
+});
+export type RestockInput = z.input<typeof restockSchema>;
 
 /** An amount typed by an admin: digits with at most two decimals, more than zero. */
 const refundAmountSchema = z

@@ -379,6 +379,16 @@ export const adminOrderSchema = z
     refunds: z.array(refundSchema),
     refundable_amount: z.string(),
     customer_id: z.string().nullable().optional(),
+    restock: z
+      .array(
+        z.object({
+          product_id: z.string(),
+          product: z.string(),
+          quantity: z.number().int(),
+          restocked: z.number().int().nullable(),
+        }),
+      )
+      .optional(),
   })
   .meta({ id: 'AdminOrder' });
 

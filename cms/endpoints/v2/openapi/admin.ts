@@ -20,6 +20,7 @@ import {
   orderStatusChangeSchema,
   paperworkSelectionSchema,
   refundCreateSchema,
+  restockSchema,
 } from '@shop/shared/admin';
 import {
   adminConfigReplySchema,
@@ -239,6 +240,18 @@ export const adminDocs: RouteDoc[] = [
     body: refundCreateSchema,
     reply: { status: 201, result: refundSchema },
     errors: [404, 409, 413, 422],
+  },
+  {
+    method: 'post',
+    path: '/admin/orders/:id/restock',
+    tag: 'Admin: orders',
+    access: 'admin',
+    summary:
+      "Put units of a cancelled or refunded order's counted products back in stock (at most as ordered, once per line; on the audit log)",
+    params: byId,
+    body: restockSchema,
+    reply: { result: adminOrderSchema },
+    errors: [404, 413],
   },
 
   {
