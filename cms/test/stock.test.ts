@@ -133,7 +133,10 @@ describe('the count on the product', () => {
 
   it('when an editor saves a description with the count the panel loaded before a sale, then it is saved and the count stays', async () => {
     const olio = await countedProduct('Olio Nuovo', 5);
-    await admin.api(`/api/v2/admin/products/${olio.id}/stock`, { method: 'POST', json: { change: -2, reason: 'Market' } });
+    await admin.api(`/api/v2/admin/products/${olio.id}/stock`, {
+      method: 'POST',
+      json: { change: -2, reason: 'Market' },
+    });
     const editor = await signInAs(server, await createEditor(admin), 'panel');
     const res = await editor.api(`/api/products/${olio.id}`, {
       method: 'PATCH',

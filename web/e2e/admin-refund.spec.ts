@@ -175,3 +175,62 @@ test('when the order is cancelled while its own "opened" change is still on its 
   const stored = await api.get(`/api/v2/admin/orders/${orderId}`);
   expect((stored.result as { status: string }).status).toBe('CANCELLED');
 });
+
+test('units of a cancelled or refunded order go back in stock: all on "Cancel only", one of two after a refund', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const api = await AdminApi.login(request, baseURL!);
+  const name = `Olio Contato ${uniqueWord()}`;
+  const product = await api.createProduct({
+    name,
+    price: 12.5,
+    categories: [await api.anyCategoryId()],
+    stock_quantity: 10,
+  });
+  const count = async () =>
+    ((await api.get(`/api/v2/admin/products/${product.id}`)).result as { stock_quantity: number }).stock_quantity;
+  const cancelled = await paidOrder(request, product.id);
+  const returned = await paidOrder(request, product.id);
+  expect(await count()).toBe(6);
+  await signInAsDemoAdmin(page);
+
+  await test.step('cancelling offers to put the 2 units back, and does', async () => {
+    await page.goto(`/admin/orders/${cancelled}`);
+    const card = page.getByTestId('order-restock');
+    await expect(card.getByTestId('order-restock-row')).toHaveText(`2 × ${name}Sold from stock`);
+    await page.getByTestId('order-action-cancel').click();
+    await expect(page.getByRole('checkbox', { name: `Put 2 units back in stock (2 × ${name})` })).toBeChecked();
+    await page.getByTestId('cancel-only').click();
+    await expect(card.getByTestId('order-restock-row')).toHaveText(`2 × ${name}2 units back in stock`);
+    await expect(page.getByTestId('order-restock-open')).toHaveCount(0);
+    expect(await count()).toBe(8);
+  });
+
+  await test.step('after a refund, one of the two bottles goes back (the other broke)', async () => {
+    const refund = await request.post(`/api/v2/admin/orders/${returned}/refunds`, {
+      headers: { Origin: new URL(baseURL!).origin },
+      data: { amount: '12.50', reason: 'One bottle broke' },
+    });
+    expect(refund.status()).toBe(201);
+    await page.goto(`/admin/orders/${returned}`);
+    await page.getByTestId('order-restock-open').click();
+    await page.getByTestId(`restock-quantity-${product.id}`).fill('1');
+    await expect(page.getByTestId('restock-confirm')).toHaveText('Put back 1 unit');
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      expect(await axeViolations(page, '.ant-modal'), `restock dialog at ${size.width}px`).toEqual([]);
+    }
+    await shot(page, testInfo, 'order-restock-dialog');
+    await page.getByTestId('restock-confirm').click();
+    const card = page.getByTestId('order-restock');
+    await expect(card.getByTestId('order-restock-row')).toHaveText(`2 × ${name}1 unit back in stock`);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      expect(await axeViolations(page, '[data-testid="order-restock"]'), `stock card at ${size.width}px`).toEqual([]);
+    }
+    await shot(page, testInfo, 'order-restock');
+    expect(await count()).toBe(9);
+  });
+});

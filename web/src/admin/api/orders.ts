@@ -6,6 +6,7 @@ import type {
   OrderStatusUpdate,
   Refund,
   RefundCreateInput,
+  RestockInput,
   SalesPoint,
 } from '@shop/shared/admin';
 import useSWR from 'swr';
@@ -86,3 +87,10 @@ export const updateOrderStatus = (id: string, status: OrderStatusUpdate['status'
  */
 export const createRefund = (id: string, input: RefundCreateInput) =>
   apiPost<Refund>(`${adminOrderKey(id)}/refunds`, input);
+
+/**
+ * POST admin/orders/{id}/restock: units of a cancelled or refunded order's counted products back to stock
+ * (issue 24); 200 with the order, 400 naming the line that cannot go back (more than ordered, done before).
+ */
+export const restockOrder = (id: string, input: RestockInput) =>
+  apiPost<AdminOrder>(`${adminOrderKey(id)}/restock`, input);

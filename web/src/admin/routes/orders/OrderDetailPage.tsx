@@ -17,6 +17,7 @@ import {
 import {
   Button,
   Card,
+  Checkbox,
   Empty,
   Modal,
   Select,
@@ -34,6 +35,7 @@ import { handleResult, notify } from '../../../lib/notify';
 import { refreshDashboard } from '../../api/dashboard';
 import { orderEventsKey } from '../../api/order-events';
 import { RefundCard, runRefund } from './detail/RefundCard';
+import { linesToRestock, RestockCard, runRestock } from './detail/RestockCard';
 import { updateOrderStatus, useAdminOrder } from '../../api/orders';
 import { confirmAction } from '../../components/confirm';
 import { useKeyboardScrollableTable } from '../../components/keyboard-scroll';
@@ -307,7 +309,7 @@ export default function OrderDetailPage() {
   }, [order, mutate]);
 
   const changeStatus = async (status: OrderStatusUpdate['status'], trackingNumber?: string) => {
-    if (!order) return;
+    if (!order) return false;
     setSaving(true);
     notify.loading();
     // A change made while the page's own "opened" change is still on its way must land after it, or that
@@ -320,20 +322,28 @@ export default function OrderDetailPage() {
       void refreshDashboard();
     }
     setSaving(false);
+    return kind === 'success';
   };
 
   const [cancelling, setCancelling] = useState(false);
+  // Cancelling usually means the goods never left: their units go back unless the admin says otherwise.
+  const [restockOnCancel, setRestockOnCancel] = useState(true);
 
   /** A paid order's cancellation offers the money back in the same step (issue 22). */
   const cancel = async (refund: boolean) => {
     if (!order) return;
     const left = order.refundable_amount;
     setCancelling(false);
-    await changeStatus('CANCELLED');
-    if (refund) {
-      await runRefund(order, left, 'Order cancelled');
-      await Promise.all([mutate(), revalidate(orderEventsKey(order.id))]);
+    // Nothing goes back (money or units) for an order that did not become cancelled.
+    if (!(await changeStatus('CANCELLED'))) return;
+    if (refund) await runRefund(order, left, 'Order cancelled');
+    if (restockOnCancel) {
+      await runRestock(
+        order,
+        linesToRestock(order).map((line) => ({ product_id: line.product_id, quantity: line.quantity })),
+      );
     }
+    if (refund || restockOnCancel) await Promise.all([mutate(), revalidate(orderEventsKey(order.id))]);
   };
 
   const runAction = async (action: OrderAction) => {
@@ -446,6 +456,7 @@ export default function OrderDetailPage() {
           order={order}
           onChanged={() => Promise.all([mutate(), revalidate(orderEventsKey(order.id)), refreshDashboard()])}
         />
+        <RestockCard order={order} onChanged={() => Promise.all([mutate(), revalidate(orderEventsKey(order.id))])} />
         <MapCard order={order} />
         <OrderTimelineCard orderId={order.id} />
       </div>
@@ -469,6 +480,19 @@ export default function OrderDetailPage() {
           The payer paid {formatMoney(order.transaction_gross_amount, order.currency_code)};{' '}
           {formatMoney(order.refundable_amount, order.currency_code)} can still be refunded through PayPal.
         </p>
+        {linesToRestock(order).length > 0 ? (
+          <Checkbox
+            checked={restockOnCancel}
+            onChange={(e) => setRestockOnCancel(e.target.checked)}
+            data-testid="cancel-restock"
+          >
+            Put {linesToRestock(order).reduce((sum, line) => sum + line.quantity, 0)} units back in stock (
+            {linesToRestock(order)
+              .map((line) => `${line.quantity} × ${line.product}`)
+              .join(', ')}
+            )
+          </Checkbox>
+        ) : null}
       </Modal>
     </div>
   );
