@@ -130,3 +130,38 @@ test('a shopper buys the last bottle: the admin is told it sold out, the dashboa
   }
   await adminContext.close();
 });
+
+test('when only 3 are left, then the product page and the cart take at most 3 and say so', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const api = await AdminApi.login(request, baseURL!);
+  const product = await api.createProduct({
+    name: `E2E Olio Scarso ${uniqueWord()}`,
+    categories: [await api.anyCategoryId()],
+    stock_quantity: 3,
+    low_stock_threshold: 5,
+  });
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.goto(`/site/shop/${product.id}`);
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    const box = page.getByTestId('product-quantity');
+    await box.fill('4');
+    await expect(page.getByTestId('product-quantity-error')).toHaveText('Only 3 left');
+    await expect(page.getByTestId('add-to-cart')).toBeDisabled();
+    await box.fill('1');
+    await expect(page.getByTestId('add-to-cart')).toBeEnabled();
+  }
+  await page.getByTestId('add-to-cart').click();
+  await page.goto('/site/cart');
+  const line = page.getByTestId('cart-line-qty');
+  await line.fill('4');
+  await expect(page.getByTestId('cart-line-qty-error')).toHaveText('Only 3 left');
+  await line.fill('3');
+  await expect(page.getByTestId('cart-line-qty-error')).toHaveCount(0);
+  // At what is left, + says it can go no further (aria-disabled keeps it focusable).
+  await expect(page.getByRole('button', { name: /^Increase quantity of/ })).toHaveAttribute('aria-disabled', 'true');
+  await expect(line).toHaveValue('3');
+});

@@ -56,4 +56,9 @@ describe('parseQuantityInput', () => {
     expect(parseQuantityInput('1000')).toEqual({ ok: false, message: 'The quantity is at most 999' });
     expect(parseQuantityInput('12', 10)).toEqual({ ok: false, message: 'The quantity is at most 10' });
   });
+
+  it('when only 3 are left and 4 are typed, then it says how many are left; 3 is taken', () => {
+    expect(parseQuantityInput('4', 3, 'Only 3 left')).toEqual({ ok: false, message: 'Only 3 left' });
+    expect(parseQuantityInput('3', 3, 'Only 3 left')).toEqual({ ok: true, quantity: 3 });
+  });
 });

@@ -36,12 +36,17 @@ export type QuantityInput = { ok: true; quantity: number } | { ok: false; messag
  * `max`. Nothing is guessed: "2.5", "-3", "1e2" or "3 4" are refused with a message rather than turned into
  * 25, 3, 12 or 34.
  */
-export function parseQuantityInput(text: string, max: number = MAX_CART_QUANTITY): QuantityInput {
+export function parseQuantityInput(
+  text: string,
+  max: number = MAX_CART_QUANTITY,
+  /** Said above `max` instead of the cart's limit, e.g. "Only 3 left" when that is what limits it. */
+  tooMany = `The quantity is at most ${max}`,
+): QuantityInput {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, message: 'Enter a quantity' };
   if (!/^\d+$/.test(trimmed)) return { ok: false, message: `Enter a whole number from 1 to ${max}` };
   const quantity = Number(trimmed);
   if (quantity < 1) return { ok: false, message: 'The quantity is at least 1' };
-  if (quantity > max) return { ok: false, message: `The quantity is at most ${max}` };
+  if (quantity > max) return { ok: false, message: tooMany };
   return { ok: true, quantity };
 }

@@ -13,6 +13,8 @@ export interface QuantityStepperProps {
   id?: string;
   min?: number;
   max?: number;
+  /** What the box says above `max` when it is not the cart's own limit ("Only 3 left"). */
+  tooMany?: string;
   disabled?: boolean;
   size?: 'middle' | 'large';
   /** Set on the number input itself, so tests can type into it. */
@@ -36,6 +38,7 @@ export function QuantityStepper({
   id,
   min = 1,
   max = MAX_QUANTITY,
+  tooMany,
   disabled = false,
   size = 'middle',
   testId,
@@ -64,7 +67,7 @@ export function QuantityStepper({
 
   const type = (text: string) => {
     setDraft(text);
-    const parsed = parseQuantityInput(text, max);
+    const parsed = parseQuantityInput(text, max, tooMany);
     if (!parsed.ok) {
       showError(parsed.message);
       return;

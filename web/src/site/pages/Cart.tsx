@@ -13,7 +13,7 @@ import { useShopState } from '../../app/shop-state';
 import { ButtonLink } from '../../components/ButtonLink';
 import { PageLoader } from '../../components/PageLoader';
 import { useCartProducts } from '../api/products';
-import { cartIds } from '../cart/cart';
+import { cartIds, MAX_QUANTITY } from '../cart/cart';
 import { QuantityStepper } from '../cart/QuantityStepper';
 import { cartRows, isOnlinePaymentOff, payableLines, type CartRow } from '../checkout/checkout';
 import { CHECKOUT_MESSAGES } from '../checkout/messages';
@@ -172,6 +172,10 @@ function CartLineItem({ row, currency, onQuantity, onQuantityValidity, onRemove 
         <QuantityStepper
           value={item.quantity}
           disabled={!available}
+          // A counted product near its end says how many are left; the cart holds no more (issue 24).
+          {...(product?.stock_left != null && product.stock_left < MAX_QUANTITY
+            ? { max: Math.max(1, product.stock_left), tooMany: `Only ${product.stock_left} left` }
+            : {})}
           label={`Quantity of ${name}`}
           testId="cart-line-qty"
           // Steppers and the box stop at 1 (SPEC §5 minimum): removing is the bin's job.

@@ -5,6 +5,7 @@ import { useShopState } from '../../app/shop-state';
 import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api';
 import { useProduct } from '../api/products';
+import { MAX_QUANTITY } from '../cart/cart';
 import { QuantityStepper } from '../cart/QuantityStepper';
 import { AssetImage } from '../components/AssetImage';
 import { discountLabel, Price } from '../components/Price';
@@ -130,6 +131,9 @@ export default function Product() {
                 size="large"
                 value={quantity}
                 disabled={!inStock}
+                {...(product.stock_left !== null && product.stock_left < MAX_QUANTITY
+                  ? { max: Math.max(1, product.stock_left), tooMany: `Only ${product.stock_left} left` }
+                  : {})}
                 testId="product-quantity"
                 onChange={setQuantity}
                 onValidityChange={setQuantityValid}
