@@ -196,6 +196,15 @@ for (const size of [DESKTOP, PHONE]) {
         await expect(page.getByTestId('bulk-ship-submit')).toBeHidden();
       });
 
+      await test.step("the products list's Adjust stock dialog", async () => {
+        await open(page, `/admin/products/product?search=${encodeURIComponent(String(product.name))}`);
+        await page.getByTestId(`stock-adjust-${String(product.name)}`).click();
+        await expect(page.getByTestId('stock-adjust-save')).toBeVisible();
+        await checkDialog(page, 'adjust stock dialog', size.width);
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('stock-adjust-save')).toHaveCount(0);
+      });
+
       await test.step("the product form's image picker and a recipe's products drawer", async () => {
         await open(page, '/admin/products/add');
         await page.getByTestId('asset-picker-open').click();
