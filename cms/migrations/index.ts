@@ -11,6 +11,7 @@ import * as migration_20261126_225622_refunds_replies_shipping_mails from './202
 import * as migration_20261126_233800_recipe_product_quantities from './20261126_233800_recipe_product_quantities';
 import * as migration_20261127_013409_customers from './20261127_013409_customers';
 import * as migration_20261127_023235_stock_counts from './20261127_023235_stock_counts';
+import * as migration_20261127_045037_coupons from './20261127_045037_coupons';
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261127_023235_stock_counts.up,
     down: migration_20261127_023235_stock_counts.down,
-    name: '20261127_023235_stock_counts'
+    name: '20261127_023235_stock_counts',
+  },
+  {
+    up: migration_20261127_045037_coupons.up,
+    down: migration_20261127_045037_coupons.down,
+    name: '20261127_045037_coupons'
   },
 ];

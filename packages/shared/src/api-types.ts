@@ -137,6 +137,10 @@ export interface Order {
   currency_code: string;
   coordinates: [number, number] | null;
   products: OrderLine[];
+  /** The discount code the order was paid with (issue 24 §3), null without one. */
+  coupon_code?: string | null;
+  /** What the code took off the goods (0 without one). */
+  coupon_discount?: number;
 }
 
 export interface Notification {
