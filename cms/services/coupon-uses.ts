@@ -87,7 +87,10 @@ async function takeUse(payload: Payload, couponId: string, key: string): Promise
         _id: couponId,
         [`use_holds.${holdKey(key)}`]: { $exists: false },
         $expr: {
-          $or: [{ $eq: [{ $ifNull: ['$max_uses', null] }, null] }, { $lt: [{ $ifNull: ['$uses_count', 0] }, '$max_uses'] }],
+          $or: [
+            { $eq: [{ $ifNull: ['$max_uses', null] }, null] },
+            { $lt: [{ $ifNull: ['$uses_count', 0] }, '$max_uses'] },
+          ],
         },
       },
       [
@@ -117,15 +120,18 @@ async function returnUse(payload: Payload, couponId: string, key: string): Promi
   const db = adapterOf(payload);
   const now = new Date().toISOString();
   if (db.name === 'mongoose') {
-    const result = await mongoCoupons(db).updateOne({ _id: couponId, [`use_holds.${holdKey(key)}`]: { $exists: true } }, [
-      {
-        $set: {
-          uses_count: { $max: [0, { $subtract: [{ $ifNull: ['$uses_count', 0] }, 1] }] },
-          updatedAt: new Date(now),
+    const result = await mongoCoupons(db).updateOne(
+      { _id: couponId, [`use_holds.${holdKey(key)}`]: { $exists: true } },
+      [
+        {
+          $set: {
+            uses_count: { $max: [0, { $subtract: [{ $ifNull: ['$uses_count', 0] }, 1] }] },
+            updatedAt: new Date(now),
+          },
         },
-      },
-      { $unset: `use_holds.${key}` },
-    ]);
+        { $unset: `use_holds.${key}` },
+      ],
+    );
     return result.modifiedCount === 1;
   }
   const path = holdPath(key);

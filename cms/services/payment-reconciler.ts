@@ -120,7 +120,10 @@ export async function reconcileOnce(payload: Payload, now = new Date()): Promise
       await settleCouponUse(payload, payment);
     } catch (err) {
       report.errors += 1;
-      payload.logger.warn({ err, msg: `reconcile: discount code use of PayPal ${String(payment.paypal_order_id)} not settled` });
+      payload.logger.warn({
+        err,
+        msg: `reconcile: discount code use of PayPal ${String(payment.paypal_order_id)} not settled`,
+      });
     }
   }
   const unmailed: Where = {

@@ -337,7 +337,8 @@ async function insertOrder(payload: Payload, payment: Doc): Promise<Doc> {
     transaction_net_amount: captured.net,
     currency_code: captured.currency_code,
     coupon_code: typeof payment.coupon_code === 'string' && payment.coupon_code ? payment.coupon_code : null,
-    coupon_discount: typeof payment.coupon_code === 'string' && payment.coupon_code ? Number(payment.coupon_discount ?? 0) : null,
+    coupon_discount:
+      typeof payment.coupon_code === 'string' && payment.coupon_code ? Number(payment.coupon_discount ?? 0) : null,
     latitude: coordinates?.[0] ?? null,
     longitude: coordinates?.[1] ?? null,
     products: orderLinesOf(payment).map((line) => ({ id: newRowId(), ...line })),

@@ -178,7 +178,10 @@ describe('admin/coupons', () => {
     expect((await editor.api('/api/v2/admin/coupons')).status).toBe(403);
     expect((await editor.api(`/api/v2/admin/coupons/${coupon.id}`, { method: 'DELETE' })).status).toBe(403);
     expect((await editor.api('/api/coupons')).status).toBe(403);
-    expect((await editor.api('/api/coupons', { method: 'POST', json: { code: codeName(), kind: 'cash', amount: 1 } })).status).toBe(403);
+    expect(
+      (await editor.api('/api/coupons', { method: 'POST', json: { code: codeName(), kind: 'cash', amount: 1 } }))
+        .status,
+    ).toBe(403);
     expect((await server.api('/api/v2/admin/coupons')).status).toBe(401);
     expect((await server.api('/api/coupons')).status).toBe(403);
     expect((await couponNow(coupon.id)).code).toBe(coupon.code);
@@ -229,7 +232,12 @@ describe('payments/create with a code', () => {
   it('when a product is 20 percent off and a 5.00 cash code is used, then 3.75 of own discount and 5.00 make 8.75 off', async () => {
     // 3 × 6.25 = 18.75 items, 20 % → 15.00 goods, 5.00 cash → 10.00, + 7.90 shipping = 17.90.
     const coupon = await makeCoupon({ kind: 'cash', amount: 5 });
-    const p = await createProduct(admin, { price: 6.25, apply_discount: true, discount_unit: '%', discount_amount: 20 });
+    const p = await createProduct(admin, {
+      price: 6.25,
+      apply_discount: true,
+      discount_unit: '%',
+      discount_amount: 20,
+    });
     const res = await payWith(coupon.code, [{ id: p.id, quantity: 3 }]);
     expect(res.status, res.text).toBe(201);
     const amount = ((await inspectOrder(server, res.body.result.id)).request.body as Json).purchase_units[0].amount;

@@ -21,8 +21,7 @@ const SORT_FIELDS = {
 } as const;
 
 function toAdminCoupon(doc: Doc): AdminCoupon {
-  const { id, code, kind, amount, min_subtotal, starts_at, ends_at, max_uses, uses_count, active } =
-    toCouponRules(doc);
+  const { id, code, kind, amount, min_subtotal, starts_at, ends_at, max_uses, uses_count, active } = toCouponRules(doc);
   return {
     id,
     code,

@@ -85,6 +85,7 @@ export const couponInputSchema = z
     active: z.boolean().default(true),
   })
   .superRefine((c, ctx) => {
-    for (const issue of couponTermsIssues(c)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    for (const issue of couponTermsIssues(c))
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   });
 export type CouponInput = z.input<typeof couponInputSchema>;

@@ -11,6 +11,8 @@
 import { z } from 'zod';
 import { DISCOUNT_UNITS, NOTIFICATION_TYPES, ORDER_STATUSES, RECORD_STATUSES, type AnalyticsType } from './enums';
 import { REFUND_SOURCES, REFUND_STATUSES, type Refund } from './refunds';
+import { COUPON_KINDS } from './pricing';
+import type { AdminCoupon } from './admin-coupons-api';
 import type { RichTextNode, RichTextValue } from './rich-text';
 import type {
   CategoryDetail,
@@ -21,6 +23,7 @@ import type {
   PaymentReply,
   PublicCategory,
   PublicConfig,
+  PublicCoupon,
   PublicOrder,
   PublicProduct,
   Recipe,
@@ -252,6 +255,8 @@ const publicOrderShape = {
   currency_code: z.string(),
   coordinates: z.tuple([z.number(), z.number()]).nullable(),
   products: z.array(orderLineSchema),
+  coupon_code: z.string().nullable().optional(),
+  coupon_discount: z.number().optional(),
 };
 export const publicOrderSchema = z
   .object({ ...publicOrderShape, tracking_number: z.string().nullable(), tracking_url: z.string().nullable() })
@@ -396,6 +401,32 @@ export const adminCustomerSchema = z.object(adminCustomerShape).meta({ id: 'Admi
 export const adminCustomerDetailSchema = z
   .object({ ...adminCustomerShape, orders: z.array(adminOrderListItemSchema) })
   .meta({ id: 'AdminCustomerDetail' });
+
+export const publicCouponSchema = z
+  .object({
+    code: z.string(),
+    kind: z.enum(COUPON_KINDS),
+    amount: z.number(),
+    min_subtotal: z.number().nullable(),
+  })
+  .meta({ id: 'PublicCoupon' });
+
+export const adminCouponSchema = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    kind: z.enum(COUPON_KINDS),
+    amount: z.number(),
+    min_subtotal: z.number().nullable(),
+    starts_at: isoDateTime.nullable(),
+    ends_at: isoDateTime.nullable(),
+    max_uses: z.number().int().nullable(),
+    uses_count: z.number().int(),
+    active: z.boolean(),
+    created_at: isoDateTime,
+    updated_at: isoDateTime,
+  })
+  .meta({ id: 'AdminCoupon' });
 
 export const salesPointSchema = z.object({ x: z.string(), y: z.number() }).meta({ id: 'SalesPoint' });
 
@@ -570,6 +601,8 @@ export type ResponseContractChecks = [
   Expect<Agrees<typeof shipmentAddressSchema, ShipmentAddress>>,
   Expect<Agrees<typeof orderLineSchema, OrderLine>>,
   Expect<Agrees<typeof publicOrderSchema, PublicOrder>>,
+  Expect<Agrees<typeof publicCouponSchema, PublicCoupon>>,
+  Expect<Agrees<typeof adminCouponSchema, AdminCoupon>>,
   Expect<Agrees<typeof paymentReplySchema, PaymentReply>>,
   Expect<Agrees<typeof adminSessionSchema, AdminSession>>,
   Expect<Agrees<typeof inviteCheckSchema, InviteCheck>>,
