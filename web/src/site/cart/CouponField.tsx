@@ -53,10 +53,10 @@ export function CouponField({ coupon, onApply, problem, onProblem, currency }: C
   if (coupon) {
     const terms = coupon.kind === 'percent' ? `${coupon.amount}% off` : `${formatMoney(coupon.amount, currency)} off`;
     return (
-      <div className="cart-coupon" data-testid="cart-coupon">
+      <div className="cart-coupon" data-testid="cart-coupon-applied">
         <p className="cart-coupon-applied">
           <span>
-            Discount code <strong data-testid="cart-coupon-code">{coupon.code}</strong>: {terms} your products
+            Discount code <strong data-testid="cart-coupon-applied-code">{coupon.code}</strong>: {terms} your products
           </span>
           <Button
             variant="text"
