@@ -3,6 +3,8 @@
  * the server with the shared rules and carried to PayPal as the breakdown's discount; refused codes change
  * nothing; the last use of a limited code goes to one shopper only, counted once per captured payment.
  */
+import { parse } from 'csv-parse/sync';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, isEnvelope, type Json, startServer, type TestServer, uid } from './harness';
 import { countDocs, createEditor, createProduct, signInAs, updateSettings } from './factories';
@@ -358,5 +360,47 @@ describe('payments/capture with a code', () => {
       expect(snap.order.purchase_units?.[0]?.payments?.captures ?? []).toHaveLength(0);
     }
     expect((await couponNow(coupon.id)).uses_count).toBe(1);
+  });
+});
+
+describe('the paperwork of an order paid with a code', () => {
+  async function download(pathname: string): Promise<Buffer> {
+    const res = await fetch(server.baseUrl + pathname, { headers: { cookie: admin.cookie, origin: server.baseUrl } });
+    expect(res.status).toBe(200);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
+  it('when an order of 2 × 12.50 was paid with 10 percent off, then the mail, the invoice and the CSV show the code, 2.50 off and 30.40', async () => {
+    const coupon = await makeCoupon({ kind: 'percent', amount: 10 });
+    const p = await product();
+    const res = await payWith(coupon.code, [{ id: p.id, quantity: 2 }]);
+    const paypalId = res.body.result.id as string;
+    await approve(server, paypalId);
+    const capture = await capturePayment(server, paypalId);
+    expect(capture.status, capture.text).toBe(200);
+    const orderId = capture.body.result.id as string;
+    const [order] = await ordersFor(admin, paypalId);
+    const number = String(order.number);
+
+    const mail = await server.waitForMail((m) => m.subject.includes(number) && !m.subject.startsWith('New order'));
+    expect(mail.body).toContain(`Subtotal: $25.00`);
+    expect(mail.body).toContain(`Discount code ${coupon.code}: −$2.50`);
+    expect(mail.body).toContain('Shipping: $7.90');
+    expect(mail.body).toContain('Total paid: $30.40');
+
+    const parser = new PDFParse({
+      data: new Uint8Array(await download(`/api/v2/admin/orders/${orderId}/invoice.pdf`)),
+    });
+    const text = (await parser.getText()).text;
+    await parser.destroy();
+    expect(text).toContain(`Code ${coupon.code}`);
+    expect(text).toContain('-$2.50');
+    expect(text).toContain('$30.40');
+
+    const csv = await download(`/api/v2/admin/orders/export?number=${number}`);
+    const rows = parse(csv.subarray(3).toString('utf8'), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.Subtotal, r['Discount code'], r['Code discount'], r.Shipping, r.Total])).toEqual([
+      ['25.00', coupon.code, '2.50', '7.90', '30.40'],
+    ]);
   });
 });
