@@ -579,6 +579,11 @@ export const analyticsResultSchemas = {
   categories: z.array(categorySalesSchema),
   bestseller: z.array(bestsellerSchema),
   map: z.array(mapPointSchema),
+  coupons: z.array(
+    z
+      .object({ code: z.string(), orders: z.number().int(), discount_amount: z.number(), gross_amount: z.number() })
+      .meta({ id: 'CouponSales' }),
+  ),
 } satisfies Record<AnalyticsType, z.ZodType>;
 
 // ---------------------------------------------------------------------------------------------------------
