@@ -120,5 +120,24 @@ for (const size of [DESKTOP, PHONE]) {
       await search.press('Enter');
       await expect(page.getByTestId(`coupon-row-${code}`).getByTestId('coupon-uses-cell')).toHaveText('1 / 5');
     });
+
+    await test.step('the edit form shows the use; a delete asks first, then the code is gone', async () => {
+      await page.getByTestId(`coupon-row-${code}`).getByTestId('coupon-link').click();
+      await expect(page).toHaveURL(/\/admin\/coupons\/edit\/[A-Za-z0-9-]+$/);
+      await expect(page.getByTestId('coupon-uses')).toHaveText('Used 1 of 5 times.');
+      await page.getByTestId('coupon-delete').click();
+      await expect(page.getByTestId('confirm-ok')).toBeVisible();
+      await page.getByTestId('confirm-cancel').click();
+      await expect(page.getByTestId('confirm-ok')).toHaveCount(0);
+      await expect(page).toHaveURL(/\/admin\/coupons\/edit\//);
+      await page.getByTestId('coupon-delete').click();
+      await page.getByTestId('confirm-ok').click();
+      await expect(page).toHaveURL(/\/admin\/coupons$/);
+      const search = page.getByRole('searchbox', { name: 'Search discount codes' });
+      await search.fill(code);
+      await search.press('Enter');
+      await expect(page.getByTestId(`coupon-row-${code}`)).toHaveCount(0);
+      await expect(page.getByText('No discount codes yet')).toBeVisible();
+    });
   });
 }
