@@ -76,6 +76,7 @@ const refuseTakenCode: CollectionBeforeChangeHook = async ({ data, originalDoc, 
  */
 export const Coupons: CollectionConfig = {
   slug: 'coupons',
+  labels: { singular: 'Discount code', plural: 'Discount codes' },
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   admin: {
     useAsTitle: 'code',
