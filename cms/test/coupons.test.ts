@@ -11,11 +11,14 @@ import { countDocs, createEditor, createProduct, signInAs, updateSettings } from
 import {
   approve,
   capturePayment,
+  completePendingCapture,
   createPayment,
+  emulatedCapture,
   inspectOrder,
   ordersFor,
   paymentsFor,
   publicOrder,
+  waitFor,
 } from './payment-helpers';
 
 let server: TestServer;
@@ -328,6 +331,26 @@ describe('payments/capture with a code', () => {
     // The use is free again: another shopper gets it.
     const again = await payWith(coupon.code, [{ id: p.id, quantity: 1 }]);
     expect(again.status, again.text).toBe(201);
+  });
+
+  it('when PayPal holds the capture for review, then the use stays held (counted) until the webhook makes the order, and is kept', async () => {
+    const coupon = await makeCoupon({ max_uses: 1 });
+    const p = await product();
+    const res = await payWith(coupon.code, [{ id: p.id, quantity: 1 }]);
+    const paypalId = res.body.result.id as string;
+    await approve(server, paypalId, { capture_status: 'PENDING' });
+    expect((await capturePayment(server, paypalId)).status).toBe(202);
+    expect((await couponNow(coupon.id)).uses_count).toBe(1);
+    expect((await paymentsFor(admin, paypalId))[0].coupon_state).toBe('TAKING');
+    // Held for this shopper: nobody else gets the last use meanwhile.
+    const other = await payWith(coupon.code, [{ id: p.id, quantity: 1 }]);
+    expect(other.status).toBe(400);
+    expect(other.body.result.message).toBe(`The discount code ${coupon.code} has been used up`);
+
+    await completePendingCapture(server, (await emulatedCapture(server, paypalId)).id);
+    await waitFor('the order with the code', async () => (await ordersFor(admin, paypalId)).length === 1);
+    await waitFor('the use kept', async () => (await paymentsFor(admin, paypalId))[0].coupon_state === 'KEPT');
+    expect((await couponNow(coupon.id)).uses_count).toBe(1);
   });
 
   it('when 5 shoppers race for the one use of a code, then exactly 1 order has the discount and the others are refused before capture, not charged', async () => {
