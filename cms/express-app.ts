@@ -102,6 +102,7 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   const limiters = createRateLimiters();
   app.post('/api/v2/contacts', limiters.contact);
   app.get('/api/v2/orders/exist/:number', limiters.orderLookup);
+  app.get('/api/v2/coupons/:code', limiters.couponCheck);
   app.post('/api/v2/payments/create', limiters.payment);
   app.post('/api/v2/payments/capture', limiters.capture);
   app.post('/api/v2/payments/webhook', limiters.webhook);

@@ -7,6 +7,7 @@ import { Assets } from './collections/Assets';
 import { AuditLog } from './collections/AuditLog';
 import { Categories } from './collections/Categories';
 import { Changelogs } from './collections/Changelogs';
+import { Coupons } from './collections/Coupons';
 import { Leases } from './collections/Leases';
 import { Notifications } from './collections/Notifications';
 import { OrderEvents } from './collections/OrderEvents';
@@ -81,6 +82,7 @@ export default buildConfig({
     Payments,
     withAuditHooks(Notifications),
     withAuditHooks(Changelogs),
+    withAuditHooks(Coupons),
     Leases,
     OrderEvents,
     Refunds,

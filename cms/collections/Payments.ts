@@ -41,6 +41,15 @@ export const Payments: CollectionConfig = {
      */
     { name: 'stock_state', type: 'select', options: ['TAKING', 'KEPT', 'RETURNED'], index: true },
     { name: 'stock_taken_at', type: 'date' },
+    /**
+     * The discount code the cart was priced with (issue 24 §3): its id, its code and what it took off. Its use
+     * is taken before the capture like the stock units (services/coupon-uses.ts): TAKING, then KEPT or RETURNED.
+     */
+    { name: 'coupon_id', type: 'text', maxLength: 64 },
+    { name: 'coupon_code', type: 'text', maxLength: 64 },
+    { name: 'coupon_discount', type: 'number' },
+    { name: 'coupon_state', type: 'select', options: ['TAKING', 'KEPT', 'RETURNED'], index: true },
+    { name: 'coupon_taken_at', type: 'date' },
   ],
   hooks: { beforeValidate: [stripControlCharactersHook] },
 };

@@ -14,7 +14,7 @@ import { sendEnvelope } from './express-helpers';
 import { connectedRedis, type Redis } from './redis';
 import { RedisFallback } from './redis-fallback';
 
-type LimiterName = 'contact' | 'orderLookup' | 'payment' | 'capture' | 'webhook' | 'reply';
+type LimiterName = 'contact' | 'orderLookup' | 'couponCheck' | 'payment' | 'capture' | 'webhook' | 'reply';
 
 /**
  * Counters in Redis, so that a limit holds across every app instance. While Redis cannot be reached the
@@ -110,6 +110,8 @@ export function createRateLimiters(): Record<LimiterName, RequestHandler> {
     // PayPal sends a few webhooks per order; a flood from one address is not PayPal.
     webhook: limiter('webhook', 60 * 1000, Number(process.env.WEBHOOK_RATE_LIMIT ?? 120)),
     orderLookup: limiter('orderLookup', 60 * 1000, Number(process.env.ORDER_LOOKUP_RATE_LIMIT ?? 20)),
+    // Checking a discount code: a shopper types a few; a script guessing codes is stopped.
+    couponCheck: limiter('couponCheck', 60 * 1000, Number(process.env.COUPON_CHECK_RATE_LIMIT ?? 20)),
     // Replies to contact messages (and their resends) go out as mail from the shop's address: a stolen session
     // or a stuck button must not turn the shop into a mailer. Plenty for a family answering its messages.
     reply: limiter('reply', 10 * 60 * 1000, Number(process.env.REPLY_RATE_LIMIT ?? 30)),

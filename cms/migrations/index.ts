@@ -11,7 +11,8 @@ import * as migration_20261126_225622_refunds_replies_shipping_mails from './202
 import * as migration_20261126_233800_recipe_product_quantities from './20261126_233800_recipe_product_quantities';
 import * as migration_20261127_013409_customers from './20261127_013409_customers';
 import * as migration_20261127_023235_stock_counts from './20261127_023235_stock_counts';
-import * as migration_20261127_045122_stock_returns from './20261127_045122_stock_returns';
+import * as migration_20261127_045037_coupons from './20261127_045037_coupons';
+import * as migration_20261127_054343_stock_returns from './20261127_054343_stock_returns';
 
 export const migrations = [
   {
@@ -80,8 +81,13 @@ export const migrations = [
     name: '20261127_023235_stock_counts',
   },
   {
-    up: migration_20261127_045122_stock_returns.up,
-    down: migration_20261127_045122_stock_returns.down,
-    name: '20261127_045122_stock_returns'
+    up: migration_20261127_045037_coupons.up,
+    down: migration_20261127_045037_coupons.down,
+    name: '20261127_045037_coupons',
+  },
+  {
+    up: migration_20261127_054343_stock_returns.up,
+    down: migration_20261127_054343_stock_returns.down,
+    name: '20261127_054343_stock_returns'
   },
 ];

@@ -5,7 +5,7 @@ import {
   formatMoney,
   lineTotal,
   ORDER_STATUS_DISPLAY,
-  orderTotals,
+  orderTotalsWithCoupon,
   type PublicOrder,
 } from '@shop/shared';
 import { env } from '../lib/env';
@@ -36,9 +36,17 @@ export const mailDocument = (inner: string): string =>
 ${inner}
 <p>Grazie mille — Bottega di Famiglia</p></body></html>`;
 
-/** The lines and fee as priced at payment; the total shown is what PayPal actually charged. */
+/** The lines, the discount code and the fee as priced at payment; the total shown is what PayPal actually charged. */
 function totalsOf(order: PublicOrder) {
-  return { ...orderTotals(order.products, order.shipment_amount), total: Number(order.transaction_gross_amount) };
+  return {
+    ...orderTotalsWithCoupon(order.products, order.shipment_amount, order.coupon_discount),
+    total: Number(order.transaction_gross_amount),
+  };
+}
+
+/** "Discount code SUMMER10: −$2.50", or null for an order without a code. */
+function couponLine(order: PublicOrder, amount: number): string | null {
+  return order.coupon_code ? `Discount code ${order.coupon_code}: −${formatMoney(amount, order.currency_code)}` : null;
 }
 
 export function renderConfirmation(order: PublicOrder): { subject: string; text: string; html: string } {
@@ -62,6 +70,7 @@ export function renderConfirmation(order: PublicOrder): { subject: string; text:
     '',
     // The lines above are already at their discounted prices: they add up to the subtotal.
     `Subtotal: ${money(totals.subtotal)}`,
+    couponLine(order, totals.couponDiscount),
     `Shipping: ${money(totals.shipping)}`,
     `Total paid: ${money(totals.total)}`,
     totals.discountTotal > 0 ? `You saved ${money(totals.discountTotal)} with our offers.` : null,
@@ -85,6 +94,7 @@ export function renderConfirmation(order: PublicOrder): { subject: string; text:
     )
     .join('')}
 <tr><td style="border-top:1px solid #ccc">Subtotal</td><td style="border-top:1px solid #ccc;text-align:right">${escapeHtml(money(totals.subtotal))}</td></tr>
+${order.coupon_code ? `<tr><td>Discount code ${escapeHtml(order.coupon_code)}</td><td style="text-align:right">−${escapeHtml(money(totals.couponDiscount))}</td></tr>` : ''}
 <tr><td>Shipping</td><td style="text-align:right">${escapeHtml(money(totals.shipping))}</td></tr>
 <tr><td><strong>Total paid</strong></td><td style="text-align:right"><strong>${escapeHtml(money(totals.total))}</strong></td></tr></table>
 ${totals.discountTotal > 0 ? `<p>You saved ${escapeHtml(money(totals.discountTotal))} with our offers.</p>` : ''}

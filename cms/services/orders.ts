@@ -53,6 +53,8 @@ export function toPublicOrder(doc: Doc, tracking: ShipmentTracking = NO_TRACKING
     currency_code: str(doc.currency_code) || 'USD',
     coordinates: typeof lat === 'number' && typeof lon === 'number' ? [lat, lon] : null,
     products: toOrderLines(doc.products),
+    coupon_code: str(doc.coupon_code) || null,
+    coupon_discount: num(doc.coupon_discount),
     tracking_number: tracking.tracking_number,
     tracking_url: tracking.tracking_url,
   };

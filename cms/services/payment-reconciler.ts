@@ -6,6 +6,7 @@ import { reconcilePayment } from './payments';
 import { reconcileRefunds } from './refunds';
 import { sendUnsentStatusMails } from './shipping-notices';
 import { settleStock, STOCK_HOLD_LEASE_MS } from './stock';
+import { COUPON_HOLD_LEASE_MS, settleCouponUse } from './coupon-uses';
 
 /**
  * PayPal cancels an approved order that is not captured within 3 hours of the approval (its default capture
@@ -85,6 +86,14 @@ export async function reconcileOnce(payload: Payload, now = new Date()): Promise
           { stock_taken_at: { less_than: new Date(now.getTime() - STOCK_HOLD_LEASE_MS).toISOString() } },
         ],
       },
+      // The same for a discount code's use taken before the capture.
+      {
+        and: [
+          { status: { equals: 'CREATED' } },
+          { coupon_state: { equals: 'TAKING' } },
+          { coupon_taken_at: { less_than: new Date(now.getTime() - COUPON_HOLD_LEASE_MS).toISOString() } },
+        ],
+      },
     ],
   };
   for await (const payment of everyDoc(payload, 'payments', unfinished)) {
@@ -103,6 +112,18 @@ export async function reconcileOnce(payload: Payload, now = new Date()): Promise
     } catch (err) {
       report.errors += 1;
       payload.logger.warn({ err, msg: `reconcile: stock of PayPal ${String(payment.paypal_order_id)} not settled` });
+    }
+  }
+  // Discount code uses taken for a checkout whose fate is now known.
+  for await (const payment of everyDoc(payload, 'payments', { coupon_state: { equals: 'TAKING' } })) {
+    try {
+      await settleCouponUse(payload, payment);
+    } catch (err) {
+      report.errors += 1;
+      payload.logger.warn({
+        err,
+        msg: `reconcile: discount code use of PayPal ${String(payment.paypal_order_id)} not settled`,
+      });
     }
   }
   const unmailed: Where = {

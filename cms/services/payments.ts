@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Payload, SelectType } from 'payload';
-import { cartTotals, type OrderLine, type PaymentReply, toAmountString } from '@shop/shared';
+import { cartTotalsWithCoupon, type OrderLine, type PaymentReply, toAmountString } from '@shop/shared';
 import type { z } from 'zod';
 import type { paymentCaptureSchema, paymentCreateSchema } from '@shop/shared';
 import { isOnStorefront } from '../access/published-or-admin';
@@ -22,8 +22,11 @@ import type { PayPalCapture, PayPalOrder } from './paypal/types';
 import { getSettings } from './settings';
 import { customerIdOf } from '../lib/customer-id';
 import { giveBackStock, keepStock, takeStock } from './stock';
+import { giveBackCouponUse, keepCouponUse, takeCouponUse } from './coupon-uses';
+import { type StoredCoupon, usableCoupon } from './coupons';
 
-type CreateInput = z.output<typeof paymentCreateSchema>;
+/** The parsed body; callers inside the server (tests, the seed) may leave the code out. */
+type CreateInput = Omit<z.output<typeof paymentCreateSchema>, 'coupon_code'> & { coupon_code?: string | null };
 type CaptureInput = z.output<typeof paymentCaptureSchema>;
 
 export const UNPRICED_PRODUCTS = 'Some products have no price yet and cannot be ordered';
@@ -61,7 +64,7 @@ const PRICING_FIELDS: SelectType = {
  * time come), at today's prices and discounts, with the shipment fee from the settings. Whatever the browser
  * believes a price is never enters here.
  */
-async function priceCart(payload: Payload, items: CreateInput['products']) {
+async function priceCart(payload: Payload, items: CreateInput['products'], couponCode: string | null = null) {
   const quantities = new Map<string, number>();
   for (const item of items) quantities.set(item.id, (quantities.get(item.id) ?? 0) + item.quantity);
   const ids = [...quantities.keys()];
@@ -118,9 +121,15 @@ async function priceCart(payload: Payload, items: CreateInput['products']) {
     };
   });
   const settings = await getSettings(payload);
-  const totals = cartTotals(lines, settings.shipment_amount);
+  // A discount code comes off the goods after the products' own discounts (issue 24 §3): checked against
+  // them (its minimum), and refused with the reason before PayPal hears of the order.
+  const plain = cartTotalsWithCoupon(lines, settings.shipment_amount, null);
+  const coupon: StoredCoupon | null = couponCode
+    ? await usableCoupon(payload, couponCode, plain.subtotal, settings.currency_code)
+    : null;
+  const totals = coupon ? cartTotalsWithCoupon(lines, settings.shipment_amount, coupon) : plain;
   if (totals.total <= 0) throw badRequest('The order total must be above zero');
-  return { lines, totals, settings };
+  return { lines, totals, settings, coupon };
 }
 
 /** Hash of the secret handed to the browser at create: the payment record keeps only this. */
@@ -137,7 +146,7 @@ async function callPayPal<T>(call: () => Promise<T>): Promise<T> {
 
 /** POST payments/create: a PayPal order for the server-priced cart, remembered as a payment record. */
 export async function createPayment(payload: Payload, input: CreateInput): Promise<PaymentReply> {
-  const { lines, totals, settings } = await priceCart(payload, input.products);
+  const { lines, totals, settings, coupon } = await priceCart(payload, input.products, input.coupon_code ?? null);
   const currency = settings.currency_code;
   const money = (n: number) => ({ currency_code: currency, value: toAmountString(n) });
   const order = await callPayPal(() =>
@@ -153,7 +162,9 @@ export async function createPayment(payload: Payload, input: CreateInput): Promi
               breakdown: {
                 item_total: money(totals.itemsTotal),
                 shipping: money(totals.shipping),
-                discount: money(totals.discountTotal),
+                // The products' own discounts and the discount code's, together: item_total − discount +
+                // shipping = amount, as PayPal checks.
+                discount: money(totals.discountTotal + totals.couponDiscount),
               },
             },
             items: lines.map((l) => ({
@@ -186,6 +197,7 @@ export async function createPayment(payload: Payload, input: CreateInput): Promi
       shipment_amount: totals.shipping,
       shipment_method: settings.shipment_method,
       lines: stripControlCharacters(lines),
+      ...(coupon ? { coupon_id: coupon.id, coupon_code: coupon.code, coupon_discount: totals.couponDiscount } : {}),
       createdAt: now,
       updatedAt: now,
     },
@@ -324,6 +336,9 @@ async function insertOrder(payload: Payload, payment: Doc): Promise<Doc> {
     transaction_paypal_fee: captured.fee,
     transaction_net_amount: captured.net,
     currency_code: captured.currency_code,
+    coupon_code: typeof payment.coupon_code === 'string' && payment.coupon_code ? payment.coupon_code : null,
+    coupon_discount:
+      typeof payment.coupon_code === 'string' && payment.coupon_code ? Number(payment.coupon_discount ?? 0) : null,
     latitude: coordinates?.[0] ?? null,
     longitude: coordinates?.[1] ?? null,
     products: orderLinesOf(payment).map((line) => ({ id: newRowId(), ...line })),
@@ -430,8 +445,9 @@ export async function completeCapturedPayment(
   if (payment.status !== 'COMPLETED' || !payment.order) {
     await updatePayment(payload, payment, { status: 'COMPLETED', order: order.id, ...learned });
   }
-  // The units taken before the capture stay sold.
+  // The units taken before the capture stay sold, and the discount code's use stays counted.
   await keepStock(payload, payment);
+  await keepCouponUse(payload, payment);
   const notices = sendNewOrderNotices(payload, toPublicOrder(order));
   if (mailsAfterReply) {
     void notices.catch((err: unknown) =>
@@ -463,7 +479,7 @@ async function finishFromPayPalOrder(
   }
   if (!capture || capture.status !== 'COMPLETED') {
     await updatePayment(payload, payment, { status: capture?.status === 'DECLINED' ? 'DECLINED' : 'FAILED' });
-    await giveBackStock(payload, payment, 'payment declined');
+    await giveBackHolds(payload, payment, 'payment declined');
     throw new AppError(402, 'The payment was declined');
   }
   if (capture.amount?.value !== payment.total || capture.amount?.currency_code !== payment.currency_code) {
@@ -479,7 +495,7 @@ async function finishFromPayPalOrder(
     await refundMismatchedCapture(payload, payment, capture).catch((err: unknown) =>
       payload.logger.error({ err, msg: `PayPal ${String(payment.paypal_order_id)}: automatic refund not made` }),
     );
-    await giveBackStock(payload, payment, 'captured amount refunded');
+    await giveBackHolds(payload, payment, 'captured amount refunded');
     throw new AppError(409, 'Captured amount does not match the order');
   }
   const withCapture =
@@ -536,7 +552,16 @@ async function doCapture(payload: Payload, payment: Doc, options: FinishOptions)
 
   // The units first, in one conditional write each (none left: 409, and PayPal is never asked), noted on the
   // product and the payment before PayPal is called, so a crash from here on never loses or doubles them.
-  const taken = await takeStock(payload, payment);
+  const stocked = await takeStock(payload, payment);
+  // Then the discount code's use, the same way (its last use goes to one shopper only: 409 for the others,
+  // with the units they took given back).
+  let taken: Doc;
+  try {
+    taken = await takeCouponUse(payload, stocked);
+  } catch (err) {
+    await giveBackStock(payload, stocked, 'not captured: discount code used up');
+    throw err;
+  }
   // Said before the call: if the process dies while PayPal captures, the reconciler knows to ask PayPal.
   const capturing = taken.status === 'CAPTURING' ? taken : await updatePayment(payload, taken, { status: 'CAPTURING' });
   let captured: PayPalOrder;
@@ -550,12 +575,18 @@ async function doCapture(payload: Payload, payment: Doc, options: FinishOptions)
       // PayPal refused the capture outright (a 4xx answer): no money moved, the units go back. Without an
       // answer (5xx, no connection) the capture may have happened: the units wait for the reconciler.
       if (err instanceof PayPalApiError && err.status >= 400 && err.status < 500) {
-        await giveBackStock(payload, capturing, 'capture refused');
+        await giveBackHolds(payload, capturing, 'capture refused');
       }
       throw paypalFailure(err);
     }
   }
   return finishFromPayPalOrder(payload, capturing, captured, options);
+}
+
+/** The checkout did not become an order: its units and its discount code's use go back. */
+async function giveBackHolds(payload: Payload, payment: Doc, reason: string): Promise<void> {
+  await giveBackStock(payload, payment, reason);
+  await giveBackCouponUse(payload, payment);
 }
 
 function paypalFailure(err: unknown): AppError {
@@ -615,7 +646,7 @@ export async function reconcilePayment(
   } catch (err) {
     if (err instanceof PayPalApiError && err.status === 404) {
       await updatePayment(payload, payment, { status: 'ABANDONED', failure: 'PayPal does not know the order' });
-      await giveBackStock(payload, payment, 'payment abandoned');
+      await giveBackHolds(payload, payment, 'payment abandoned');
       return 'abandoned';
     }
     throw err;
@@ -631,7 +662,8 @@ export async function reconcilePayment(
     }
   }
   const startedCapture =
-    payment.status === 'CAPTURING' || (payment.status === 'CREATED' && payment.stock_state === 'TAKING');
+    payment.status === 'CAPTURING' ||
+    (payment.status === 'CREATED' && (payment.stock_state === 'TAKING' || payment.coupon_state === 'TAKING'));
   if (current.status === 'APPROVED' && startedCapture) {
     // The shopper approved and the shop started capturing (it said CAPTURING, or took the units, which it
     // does only for a capture), but the call never reached PayPal: finish it.
@@ -646,13 +678,13 @@ export async function reconcilePayment(
         status: 'FAILED',
         failure: `not captured: ${JSON.stringify(err.result)}`,
       });
-      await giveBackStock(payload, payment, 'payment not captured');
+      await giveBackHolds(payload, payment, 'payment not captured');
       return 'failed';
     }
   }
   if (old) {
     await updatePayment(payload, payment, { status: 'ABANDONED' });
-    await giveBackStock(payload, payment, 'payment abandoned');
+    await giveBackHolds(payload, payment, 'payment abandoned');
     return 'abandoned';
   }
   return 'unchanged';

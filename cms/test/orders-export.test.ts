@@ -157,6 +157,8 @@ describe('GET /api/v2/admin/orders/export', () => {
         Items: '2× Caffè; 1× Pâté d’olive',
         Subtotal: '29.00',
         Discount: '1.00',
+        'Discount code': '',
+        'Code discount': '0.00',
         Shipping: '7.90',
         Total: '35.90',
         Currency: 'USD',

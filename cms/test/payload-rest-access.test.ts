@@ -249,6 +249,8 @@ const COLLECTION_POLICY: Record<string, Grants> = {
   leases: NOTHING,
   'order-events': NOTHING,
   refunds: NOTHING,
+  // Discount codes are the family's: an editor or a shopper neither lists nor reads nor writes them.
+  coupons: NOTHING,
   'notification-replies': NOTHING,
   'audit-log': NOTHING,
   // Payload's own: locks and preferences are one's own (lists filtered to them), the rest nobody's.
@@ -316,6 +318,7 @@ describe('the access sweep over every collection and global of the config', () =
         lines: [],
       }),
       notifications: String(contact.body.result.id),
+      coupons: await made('/api/coupons', { code: `SWEEP${uid().replace(/-/g, '')}`, kind: 'percent', amount: 10 }),
       'payload-locked-documents': await adminLock('orders', order.id),
       'payload-preferences': String(preference.body.doc.id),
     };

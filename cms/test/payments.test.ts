@@ -170,7 +170,7 @@ describe('payments/create', () => {
       ['quantity 1000', { products: [{ id: p.id, quantity: 1000 }] }],
       ['quantity as a string', { products: [{ id: p.id, quantity: '2' }] }],
       ['quantity missing', { products: [{ id: p.id }] }],
-      ['a coupon code', { products: [line], coupon_code: 'FREE100' }],
+      ['an unknown discount code', { products: [line], coupon_code: 'FREE100' }],
       ['empty products', { products: [] }],
       ['no products', { coupon_code: null }],
       ['products not a list', { products: { [p.id]: 1 } }],

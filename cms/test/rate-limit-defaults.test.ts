@@ -23,6 +23,7 @@ beforeAll(async () => {
       CONTACT_RATE_LIMIT: undefined,
       PAYMENT_RATE_LIMIT: undefined,
       ORDER_LOOKUP_RATE_LIMIT: undefined,
+      COUPON_CHECK_RATE_LIMIT: undefined,
       WEBHOOK_RATE_LIMIT: undefined,
       LOGIN_RATE_LIMIT: undefined,
       LOGIN_RATE_LIMIT_IP: undefined,
@@ -82,6 +83,18 @@ describe('rate limits with no variable set', () => {
     const last = await server.api('/api/v2/orders/exist/ZZZZ2000', from(address));
     expect(last.status).toBe(429);
     expect(last.headers.get('ratelimit-policy')).toMatch(/; q=20; w=60;/);
+  });
+
+  it('when one address checks 21 discount codes in a minute, then 20 are answered and the 21st is 429', async () => {
+    const address = freshAddress();
+    const statuses = await statusesOf(20, (i) => server.api(`/api/v2/coupons/GUESS${String(1000 + i)}`, from(address)));
+    expect(statuses).toEqual(repeated(400, 20));
+
+    const last = await server.api('/api/v2/coupons/GUESS2000', from(address));
+    expect(last.status).toBe(429);
+    expect(last.headers.get('ratelimit-policy')).toMatch(/; q=20; w=60;/);
+    // Another address is not held back by the first one's guesses.
+    expect((await server.api('/api/v2/coupons/GUESS2001', from(freshAddress()))).status).toBe(400);
   });
 
   it('when one address asks to create 31 payments in a minute, then 30 reach the handler and the 31st is 429', async () => {

@@ -147,6 +147,8 @@ for (const size of [DESKTOP, PHONE]) {
         ['new category', '/admin/categories/add'],
         ['category form', `/admin/categories/edit/${category.id}`],
         ['recipes', '/admin/recipes'],
+        ['discount codes', '/admin/coupons'],
+        ['new discount code', '/admin/coupons/add'],
         ['users', '/admin/users'],
         ['new user', '/admin/users/add'],
         ['user form', `/admin/users/edit/${userId}`],

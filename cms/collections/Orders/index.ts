@@ -64,6 +64,9 @@ export const Orders: CollectionConfig = {
       admin: { readOnly: true },
     },
     { name: 'currency_code', type: 'text', defaultValue: 'USD', maxLength: 3 },
+    // The discount code the order was paid with and what it took off the goods (issue 24 §3); empty: none.
+    { name: 'coupon_code', type: 'text', index: true, maxLength: 64 },
+    { name: 'coupon_discount', type: 'number', min: 0 },
     { name: 'latitude', type: 'number' },
     { name: 'longitude', type: 'number' },
     {

@@ -10,6 +10,7 @@ import { authEndpoints } from './auth';
 import { categoryEndpoints } from './categories';
 import { configEndpoints } from './config';
 import { contactEndpoints } from './contacts';
+import { couponEndpoints } from './coupons';
 import { productEndpoints } from './products';
 import { orderEndpoints } from './orders';
 import { paymentEndpoints } from './payments';
@@ -27,6 +28,7 @@ export const v2Endpoints: Endpoint[] = [
   ...authEndpoints,
   ...adminEndpoints,
   ...adminCatalogEndpoints,
+  ...couponEndpoints,
   ...assetEndpoints,
   ...userEndpoints,
   ...analyticsEndpoints,

@@ -6,6 +6,7 @@ import {
   type Bestseller,
   BESTSELLER_COUNT,
   type CategorySales,
+  type CouponSales,
   fromCents,
   type MapPoint,
   type SalesRow,
@@ -55,7 +56,7 @@ interface YearLines {
   salesByProduct: Map<string, ProductSales>;
 }
 
-type Source = 'orders' | 'lines';
+type Source = 'orders' | 'lines' | 'coupons';
 const cache = new Map<string, { expires: number; value: Promise<unknown> }>();
 
 export function invalidateAnalyticsCache(): void {
@@ -242,6 +243,32 @@ async function bestsellers(payload: Payload, user: AdminUser, year: number): Pro
   }));
 }
 
+/** Issue 24 §3: the year's paid orders by discount code, most orders first (then most taken off, then by code). */
+function couponSales(payload: Payload, year: number): Promise<CouponSales[]> {
+  return cached('coupons', year, async () => {
+    const byCode = new Map<string, { orders: number; discountCents: number; grossCents: number }>();
+    const select = { coupon_code: true, coupon_discount: true, transaction_gross_amount: true } as const;
+    await eachMonthOfPaidOrders(payload, year, select, (docs) => {
+      for (const doc of docs) {
+        if (typeof doc.coupon_code !== 'string' || doc.coupon_code === '') continue;
+        const known = byCode.get(doc.coupon_code) ?? { orders: 0, discountCents: 0, grossCents: 0 };
+        known.orders += 1;
+        known.discountCents += amountCents(doc.coupon_discount);
+        known.grossCents += amountCents(doc.transaction_gross_amount);
+        byCode.set(doc.coupon_code, known);
+      }
+    });
+    return [...byCode]
+      .map(([code, s]) => ({
+        code,
+        orders: s.orders,
+        discount_amount: fromCents(s.discountCents),
+        gross_amount: fromCents(s.grossCents),
+      }))
+      .sort((a, b) => b.orders - a.orders || b.discount_amount - a.discount_amount || a.code.localeCompare(b.code));
+  });
+}
+
 /** The figures of one analytics type for one year; the year is already checked (2022 … current year). */
 export async function analytics<T extends AnalyticsType>(
   payload: Payload,
@@ -255,6 +282,7 @@ export async function analytics<T extends AnalyticsType>(
     categories: () => categorySales(payload, user, year),
     bestseller: () => bestsellers(payload, user, year),
     map: async () => (await loadOrders(payload, year)).points,
+    coupons: () => couponSales(payload, year),
   };
   return compute[type]();
 }

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload';
-import { orderTotals, toAmountString, type OrderStatus } from '@shop/shared/admin';
+import { orderTotalsWithCoupon, toAmountString, type OrderStatus } from '@shop/shared/admin';
 import { str, type Doc } from '../mappers';
 import { toOrderLines } from '../orders';
 import { csvResponse, datedFilename, pagesOf, type CsvColumn } from './csv-stream';
@@ -11,7 +11,7 @@ interface ExportRow {
   doc: Doc;
   trackingNumber: string;
   address: Record<string, unknown>;
-  totals: ReturnType<typeof orderTotals>;
+  totals: ReturnType<typeof orderTotalsWithCoupon>;
   items: string;
 }
 
@@ -33,6 +33,9 @@ const COLUMNS: readonly CsvColumn<ExportRow>[] = [
   { header: 'Items', value: (r) => r.items },
   { header: 'Subtotal', value: (r) => money(r.totals.itemsTotal) },
   { header: 'Discount', value: (r) => money(r.totals.discountTotal) },
+  // Issue 24 §3: the code the order was paid with and what it took off the products (after their discounts).
+  { header: 'Discount code', value: (r) => str(r.doc.coupon_code) },
+  { header: 'Code discount', value: (r) => money(r.totals.couponDiscount) },
   { header: 'Shipping', value: (r) => money(r.totals.shipping) },
   { header: 'Total', value: (r) => money(r.totals.total) },
   { header: 'Currency', value: (r) => str(r.doc.currency_code) || 'USD' },
@@ -56,7 +59,7 @@ function toRow(doc: Doc, trackingNumber: string): ExportRow {
     doc,
     trackingNumber,
     address: (doc.shipment_address ?? {}) as Record<string, unknown>,
-    totals: orderTotals(lines, Number(doc.shipment_amount ?? 0) || 0),
+    totals: orderTotalsWithCoupon(lines, Number(doc.shipment_amount ?? 0) || 0, Number(doc.coupon_discount ?? 0) || 0),
     items: lines.map((l) => `${l.quantity}× ${l.product}`).join('; '),
   };
 }

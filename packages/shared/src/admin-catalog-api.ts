@@ -256,6 +256,17 @@ export interface MapPoint {
   coordinates: [number, number];
 }
 
+/**
+ * Issue 24 §3: the year's paid orders by discount code, most orders first: how many, what the code took off
+ * the products, and what PayPal charged for them (cancelled orders left out).
+ */
+export interface CouponSales {
+  code: string;
+  orders: number;
+  discount_amount: number;
+  gross_amount: number;
+}
+
 /** What each type answers. */
 export interface AnalyticsResults {
   year: SalesRow[];
@@ -263,6 +274,7 @@ export interface AnalyticsResults {
   categories: CategorySales[];
   bestseller: Bestseller[];
   map: MapPoint[];
+  coupons: CouponSales[];
 }
 
 /** `year` runs from 2022 to the current year (the server's clock and time zone). */

@@ -9,3 +9,4 @@ export * from './admin-catalog-api';
 export * from './admin-customers-api';
 export * from './admin-recipes-api';
 export * from './status-on-open';
+export * from './admin-coupons-api';

@@ -11,6 +11,8 @@
 import { z } from 'zod';
 import { DISCOUNT_UNITS, NOTIFICATION_TYPES, ORDER_STATUSES, RECORD_STATUSES, type AnalyticsType } from './enums';
 import { REFUND_SOURCES, REFUND_STATUSES, type Refund } from './refunds';
+import { COUPON_KINDS } from './pricing';
+import type { AdminCoupon } from './admin-coupons-api';
 import type { RichTextNode, RichTextValue } from './rich-text';
 import type {
   CategoryDetail,
@@ -21,6 +23,7 @@ import type {
   PaymentReply,
   PublicCategory,
   PublicConfig,
+  PublicCoupon,
   PublicOrder,
   PublicProduct,
   Recipe,
@@ -252,6 +255,8 @@ const publicOrderShape = {
   currency_code: z.string(),
   coordinates: z.tuple([z.number(), z.number()]).nullable(),
   products: z.array(orderLineSchema),
+  coupon_code: z.string().nullable().optional(),
+  coupon_discount: z.number().optional(),
 };
 export const publicOrderSchema = z
   .object({ ...publicOrderShape, tracking_number: z.string().nullable(), tracking_url: z.string().nullable() })
@@ -407,6 +412,32 @@ export const adminCustomerDetailSchema = z
   .object({ ...adminCustomerShape, orders: z.array(adminOrderListItemSchema) })
   .meta({ id: 'AdminCustomerDetail' });
 
+export const publicCouponSchema = z
+  .object({
+    code: z.string(),
+    kind: z.enum(COUPON_KINDS),
+    amount: z.number(),
+    min_subtotal: z.number().nullable(),
+  })
+  .meta({ id: 'PublicCoupon' });
+
+export const adminCouponSchema = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    kind: z.enum(COUPON_KINDS),
+    amount: z.number(),
+    min_subtotal: z.number().nullable(),
+    starts_at: isoDateTime.nullable(),
+    ends_at: isoDateTime.nullable(),
+    max_uses: z.number().int().nullable(),
+    uses_count: z.number().int(),
+    active: z.boolean(),
+    created_at: isoDateTime,
+    updated_at: isoDateTime,
+  })
+  .meta({ id: 'AdminCoupon' });
+
 export const salesPointSchema = z.object({ x: z.string(), y: z.number() }).meta({ id: 'SalesPoint' });
 
 const notificationShape = {
@@ -558,6 +589,11 @@ export const analyticsResultSchemas = {
   categories: z.array(categorySalesSchema),
   bestseller: z.array(bestsellerSchema),
   map: z.array(mapPointSchema),
+  coupons: z.array(
+    z
+      .object({ code: z.string(), orders: z.number().int(), discount_amount: z.number(), gross_amount: z.number() })
+      .meta({ id: 'CouponSales' }),
+  ),
 } satisfies Record<AnalyticsType, z.ZodType>;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -580,6 +616,8 @@ export type ResponseContractChecks = [
   Expect<Agrees<typeof shipmentAddressSchema, ShipmentAddress>>,
   Expect<Agrees<typeof orderLineSchema, OrderLine>>,
   Expect<Agrees<typeof publicOrderSchema, PublicOrder>>,
+  Expect<Agrees<typeof publicCouponSchema, PublicCoupon>>,
+  Expect<Agrees<typeof adminCouponSchema, AdminCoupon>>,
   Expect<Agrees<typeof paymentReplySchema, PaymentReply>>,
   Expect<Agrees<typeof adminSessionSchema, AdminSession>>,
   Expect<Agrees<typeof inviteCheckSchema, InviteCheck>>,

@@ -137,6 +137,10 @@ export interface Order {
   currency_code: string;
   coordinates: [number, number] | null;
   products: OrderLine[];
+  /** The discount code the order was paid with (issue 24 §3), null without one. */
+  coupon_code?: string | null;
+  /** What the code took off the goods (0 without one). */
+  coupon_discount?: number;
 }
 
 export interface Notification {
@@ -217,7 +221,13 @@ export const orderNumberSchema = z
 
 export const paymentCreateSchema = z.strictObject({
   products: z.array(cartItemSchema).min(1).max(100),
-  coupon_code: z.null().optional(),
+  /** A discount code (issue 24 §3), matched whatever its case; null or absent: none. */
+  coupon_code: z
+    .string()
+    .trim()
+    .max(64)
+    .nullish()
+    .transform((v) => v || null),
 });
 export type PaymentCreateInput = z.input<typeof paymentCreateSchema>;
 
@@ -236,4 +246,15 @@ export interface PaymentReply {
   id: string;
   /** Only from payments/create: sent back with the capture as the browser's proof. */
   secret?: string;
+}
+
+/**
+ * GET coupons/{code}: the terms of a code the cart may use now (it prices them with the shared rules). A code
+ * that cannot be used answers 400 with the reason.
+ */
+export interface PublicCoupon {
+  code: string;
+  kind: 'percent' | 'cash';
+  amount: number;
+  min_subtotal: number | null;
 }

@@ -117,5 +117,5 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const ANALYTICS_TYPES = ['year', 'month', 'categories', 'bestseller', 'map'] as const;
+export const ANALYTICS_TYPES = ['year', 'month', 'categories', 'bestseller', 'map', 'coupons'] as const;
 export type AnalyticsType = (typeof ANALYTICS_TYPES)[number];

@@ -86,3 +86,112 @@ export function orderTotals(lines: readonly PricedQuantity[], shipmentAmount: nu
   const shippingCents = Math.max(0, toCents(shipmentAmount));
   return { ...goods, shipping: fromCents(shippingCents), total: fromCents(toCents(goods.subtotal) + shippingCents) };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Discount codes (issue 24 §3)
+
+export const COUPON_KINDS = ['percent', 'cash'] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
+
+/** The terms of a discount code that decide what it takes off. */
+export interface CouponTerms {
+  kind: CouponKind;
+  /** A percent (0–100) or a cash amount in the shop's currency. */
+  amount: number;
+}
+
+/**
+ * What a discount code takes off the goods, in cents, from the goods' subtotal in cents (after the products'
+ * own discounts, never the shipping). A percent is rounded to the cent half up; cash never takes more than
+ * the goods. Whole-number arithmetic on hundredths of a percent, so 12.5 % of 10.10 is exact.
+ */
+export function couponDiscount(subtotalCents: number, coupon: CouponTerms): number {
+  const goods = Math.max(0, Math.round(subtotalCents));
+  if (!(coupon.amount > 0)) return 0;
+  if (coupon.kind === 'percent') {
+    const hundredths = Math.round(Math.min(coupon.amount, 100) * 100);
+    return Math.floor((goods * hundredths + 5000) / 10000);
+  }
+  return Math.min(goods, toCents(coupon.amount));
+}
+
+export interface CartTotalsWithCoupon extends CartTotals {
+  /** What the discount code takes off the goods (0 without one). */
+  couponDiscount: number;
+}
+
+/** cartTotals with a discount code applied to the goods' subtotal: the cart and payments/create both use it. */
+export function cartTotalsWithCoupon(
+  lines: readonly CartLine[],
+  shipmentAmount: number,
+  coupon: CouponTerms | null,
+): CartTotalsWithCoupon {
+  const totals = cartTotals(lines, shipmentAmount);
+  const subtotalCents = toCents(totals.subtotal);
+  const offCents = coupon ? couponDiscount(subtotalCents, coupon) : 0;
+  return {
+    ...totals,
+    couponDiscount: fromCents(offCents),
+    total: fromCents(subtotalCents - offCents + toCents(totals.shipping)),
+  };
+}
+
+/** A paid order's totals with the discount its code took off (recorded on the order, never recomputed). */
+export function orderTotalsWithCoupon(
+  lines: readonly PricedQuantity[],
+  shipmentAmount: number,
+  couponDiscountAmount: number | null | undefined,
+): CartTotalsWithCoupon {
+  const totals = orderTotals(lines, shipmentAmount);
+  const offCents = Math.max(0, toCents(couponDiscountAmount ?? 0));
+  return {
+    ...totals,
+    couponDiscount: fromCents(offCents),
+    total: fromCents(toCents(totals.total) - offCents),
+  };
+}
+
+/** What the shop knows of a code when it decides whether a cart may use it. */
+export interface CouponRules extends CouponTerms {
+  code: string;
+  active: boolean;
+  min_subtotal: number | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  max_uses: number | null;
+  uses_count: number;
+}
+
+/** A code as stored and as matched: surrounding spaces dropped, upper case ("summer10 " is SUMMER10). */
+export const normalizeCouponCode = (code: string): string => code.trim().toUpperCase();
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/**
+ * Why a code cannot be used on goods worth `subtotal` at `now`, in words for the shopper, or null when it
+ * can. `money` formats an amount (the shop's currency).
+ */
+export function couponRefusal(
+  coupon: CouponRules | null,
+  code: string,
+  subtotal: number | null,
+  now: Date,
+  money: (n: number) => string = (n) => n.toFixed(2),
+): string | null {
+  const shown = normalizeCouponCode(code);
+  if (!coupon) return `The discount code ${shown} does not exist`;
+  if (!coupon.active) return `The discount code ${shown} is not active`;
+  if (coupon.starts_at && Date.parse(coupon.starts_at) > now.getTime()) {
+    return `The discount code ${shown} is valid from ${day(coupon.starts_at)}`;
+  }
+  if (coupon.ends_at && Date.parse(coupon.ends_at) <= now.getTime()) {
+    return `The discount code ${shown} expired on ${day(coupon.ends_at)}`;
+  }
+  if (coupon.max_uses !== null && coupon.uses_count >= coupon.max_uses) {
+    return `The discount code ${shown} has been used up`;
+  }
+  if (subtotal !== null && coupon.min_subtotal !== null && toCents(subtotal) < toCents(coupon.min_subtotal)) {
+    return `The discount code ${shown} needs goods worth at least ${money(coupon.min_subtotal)}`;
+  }
+  return null;
+}

@@ -26,6 +26,8 @@ const AnalyticsPage = lazy(() => import('./routes/analytics/AnalyticsPage'));
 const AssetsPage = lazy(() => import('./routes/assets/AssetsPage'));
 const AuditLogPage = lazy(() => import('./routes/audit-log/AuditLogPage'));
 const RecipesPage = lazy(() => import('./routes/recipes/RecipesPage'));
+const CouponsPage = lazy(() => import('./routes/coupons/CouponsPage'));
+const CouponFormPage = lazy(() => import('./routes/coupons/CouponFormPage'));
 
 /** Confirmations use antd's App-scoped modal API, so they get the theme like the toasts do. */
 function ModalBridge() {
@@ -75,6 +77,9 @@ export default function AdminApp() {
           <Route path="assets" element={<AssetsPage />} />
           <Route path="audit-log" element={<AuditLogPage />} />
           <Route path="recipes" element={<RecipesPage />} />
+          <Route path="coupons" element={<CouponsPage />} />
+          <Route path="coupons/add" element={<CouponFormPage />} />
+          <Route path="coupons/edit/:id" element={<CouponFormPage />} />
         </Route>
         {/* SPEC §2: unknown admin paths go to the login, which forwards a signed-in admin to the dashboard. */}
         <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -10,6 +10,7 @@ import { repoRoot } from '../../../lib/paths';
 import { adminDocs } from './admin';
 import { adminCatalogDocs } from './admin-catalog';
 import { adminCustomerDocs } from './admin-customers';
+import { couponDocs } from './coupons';
 import { authDocs } from './auth';
 import { referenceDocs } from './reference';
 import { HEADERS_TOO_LARGE, headersTooLargeResponse, openApiPath, operationOf, type RouteDoc } from './route-doc';
@@ -23,6 +24,7 @@ export const routeDocs: RouteDoc[] = [
   ...adminDocs,
   ...adminCatalogDocs,
   ...adminCustomerDocs,
+  ...couponDocs,
   ...referenceDocs,
 ];
 
@@ -65,6 +67,10 @@ const TAGS: Array<{ name: string; description: string }> = [
   },
   { name: 'Admin: audit log', description: "Admins' changes to the catalogue, settings and accounts, and CSV export." },
   { name: 'Admin: catalogue', description: 'Products, categories and recipes as the control centre edits them.' },
+  {
+    name: 'Admin: discount codes',
+    description: 'Codes for a percent or cash off the goods: dates, minimum, number of uses.',
+  },
   { name: 'Admin: images', description: 'The gallery of uploaded images the catalogue uses.' },
   { name: 'Admin: accounts', description: 'Admin and editor accounts: invite, edit, remove.' },
   { name: 'Admin: analytics', description: 'Sales figures by year, month, category, product and destination.' },

@@ -218,7 +218,10 @@ export const storefrontDocs: RouteDoc[] = [
     access: 'public',
     summary: 'Start paying for a cart: creates the PayPal order',
     description:
-      'The prices come from the catalogue, never from the request. `secret` must be sent back with the capture.',
+      'The prices come from the catalogue, never from the request. `secret` must be sent back with the capture. ' +
+      'A `coupon_code` is matched whatever its case and priced on the server (off the products, after their own ' +
+      'discounts; PayPal gets it in `breakdown.discount`); an unknown, inactive, expired, not yet valid or used-up ' +
+      'code, or goods under its minimum, answer 400 `{message, coupon_code}` naming why, and nothing is created.',
     body: paymentCreateSchema,
     reply: { status: 201, result: paymentReplySchema, description: 'The PayPal order to approve' },
     errors: [413, 422, 429, 502, 503],
@@ -229,7 +232,10 @@ export const storefrontDocs: RouteDoc[] = [
     tag: 'Payments',
     access: 'public',
     summary: 'Capture an approved payment and make the order',
-    description: 'COMPLETED with the order id; PENDING (202) while PayPal holds the money for review.',
+    description:
+      'COMPLETED with the order id; PENDING (202) while PayPal holds the money for review. 409 when a product ' +
+      'sold out or the discount code’s last use went to another shopper meanwhile: PayPal is not asked, nothing ' +
+      'is charged.',
     body: paymentCaptureSchema,
     reply: { result: paymentReplySchema, description: 'Paid: `id` is the order' },
     alsoReplies: [{ status: 202, result: paymentReplySchema, description: 'PayPal holds the capture for review' }],

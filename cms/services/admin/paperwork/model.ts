@@ -38,6 +38,8 @@ export interface PaperTotals {
   discount: string | null;
   /** The order page's "Products": the lines after their discounts. */
   products: string;
+  /** The discount code and what it took off the products ("Code SUMMER10" → "-$2.50"); absent without one. */
+  coupon?: { label: string; amount: string };
   shipping: string;
   /** The order page's "Gross amount": what PayPal charged. */
   total: string;
@@ -104,6 +106,14 @@ export function toPaperOrder(order: AdminOrder): PaperOrder {
       items: formatMoney(totals.itemsTotal, currency),
       discount: totals.discountTotal > 0 ? `-${formatMoney(totals.discountTotal, currency)}` : null,
       products: formatMoney(totals.subtotal, currency),
+      ...(order.coupon_code
+        ? {
+            coupon: {
+              label: pdfText(`Code ${order.coupon_code}`),
+              amount: `-${formatMoney(order.coupon_discount ?? 0, currency)}`,
+            },
+          }
+        : {}),
       shipping: formatMoney(order.shipment_amount, currency),
       total: formatMoney(gross, currency),
       refunds: (order.refunds ?? [])

@@ -264,6 +264,7 @@ function orderTotalsRows(order: PaperOrder): Array<[string, string]> {
           ['Discount', t.discount],
         ] as Array<[string, string]>)),
     ['Products', t.products],
+    ...(t.coupon ? ([[t.coupon.label, t.coupon.amount]] as Array<[string, string]>) : []),
     ['Shipping', t.shipping],
     ['Total', t.total],
     ...t.refunds.map((r): [string, string] => [r.label, r.amount]),

@@ -11,6 +11,7 @@ import {
   AuditOutlined,
   ReadOutlined,
   ContactsOutlined,
+  TagsOutlined,
 } from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
@@ -24,6 +25,7 @@ const ICONS: Record<NavEntryKey, ReactNode> = {
   orders: <ShoppingCartOutlined />,
   customers: <ContactsOutlined />,
   products: <AppstoreOutlined />,
+  coupons: <TagsOutlined />,
   recipes: <ReadOutlined />,
   users: <TeamOutlined />,
   images: <PictureOutlined />,

@@ -34,12 +34,13 @@ describe('activeNavEntry', () => {
 });
 
 describe('entries', () => {
-  it("when listing the drawer, then it has SPEC §2's order (Customers after Orders) with the divider after Images", () => {
+  it("when listing the drawer, then it has SPEC §2's order (Customers after Orders, Discount codes after Products) with the divider after Images", () => {
     expect(MAIN_ENTRIES.map((e) => e.label)).toEqual([
       'Dashboard',
       'Orders',
       'Customers',
       'Products',
+      'Discount codes',
       'Recipes',
       'Users',
       'Images',

@@ -8,6 +8,7 @@ export type NavEntryKey =
   | 'orders'
   | 'customers'
   | 'products'
+  | 'coupons'
   | 'recipes'
   | 'users'
   | 'images'
@@ -38,6 +39,7 @@ export const MAIN_ENTRIES: readonly NavEntry[] = [
     // The category list is a tab of the products screen, and its forms live under /admin/categories.
     sections: ['/admin/products', '/admin/categories'],
   },
+  { key: 'coupons', label: 'Discount codes', to: '/admin/coupons', sections: ['/admin/coupons'] },
   { key: 'recipes', label: 'Recipes', to: '/admin/recipes', sections: ['/admin/recipes'] },
   { key: 'users', label: 'Users', to: '/admin/users', sections: ['/admin/users'] },
   { key: 'images', label: 'Images', to: '/admin/assets', sections: ['/admin/assets'] },

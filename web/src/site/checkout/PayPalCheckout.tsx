@@ -25,6 +25,7 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import {
   captureWithRetries,
+  couponRefusalOf,
   createdPayment,
   fundingSources,
   paymentItems,
@@ -44,6 +45,10 @@ export interface PayPalCheckoutProps {
   onRefused: (ids: string[]) => void;
   /** PayPal holds the payment: the order is completed later by the webhook. */
   onPending: () => void;
+  /** The discount code the cart applies (issue 24 §3), priced again by the server; null: none. */
+  couponCode?: string | null;
+  /** The server refused the code (expired, used up…): the cart drops it and says why. */
+  onCouponRefused?: (message: string) => void;
 }
 
 /** The "Please accept the terms" toast: ticking the box closes it, and it never follows to the order page. */
@@ -59,7 +64,15 @@ const BUTTON_STYLE: PayPalButtonsComponentProps['style'] = {
   borderRadius: 10,
 };
 
-function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: PayPalCheckoutProps) {
+function CheckoutButtons({
+  config,
+  cart,
+  termsAccepted,
+  onRefused,
+  onPending,
+  couponCode = null,
+  onCouponRefused,
+}: PayPalCheckoutProps) {
   const [script] = usePayPalScriptReducer();
   const { isInitial, isPending, isRejected } = script;
   // The derived state spreads the whole script context, whose type has the loader's error message.
@@ -127,11 +140,18 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
   const createOrder: PayPalButtonsComponentProps['createOrder'] = async () => {
     created.current = null;
     reported.current = false;
-    const envelope = await createPayment({ products: paymentItems(cart), coupon_code: null });
+    const envelope = await createPayment({ products: paymentItems(cart), coupon_code: couponCode });
     const payment = createdPayment(envelope);
     if (payment) {
       created.current = payment;
       return payment.id;
+    }
+    const couponRefused = couponRefusalOf(envelope);
+    if (couponRefused) {
+      notify.error({ title: 'Discount code not applied', description: couponRefused });
+      reported.current = true;
+      onCouponRefused?.(couponRefused);
+      throw new ReportedError(`payments/create refused the code: ${couponRefused}`);
     }
     const short = shortProduct(envelope);
     notify.error(short ? CHECKOUT_MESSAGES.notEnoughLeft(short.message) : MESSAGES.paymentCreateFailed);
@@ -175,6 +195,12 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
         created.current = null;
         notify.error(CHECKOUT_MESSAGES.soldOutWhilePaying(outcome.product.message));
         onRefused([outcome.product.id]);
+        return;
+      case 'couponRefused':
+        setCapturing(false);
+        created.current = null;
+        notify.error({ title: 'Discount code not applied', description: outcome.message });
+        onCouponRefused?.(outcome.message);
         return;
       case 'countryRefused':
         setCapturing(false);
@@ -242,7 +268,7 @@ function CheckoutButtons({ config, cart, termsAccepted, onRefused, onPending }: 
             fundingSource={fundingSource}
             style={BUTTON_STYLE}
             disabled={!termsAccepted}
-            forceReRender={[config.currency_code]}
+            forceReRender={[config.currency_code, couponCode]}
             onClick={onClick}
             createOrder={createOrder}
             onApprove={onApprove}

@@ -1,9 +1,11 @@
 import type { PublicConfig, PublicProduct } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  applicableCoupon,
   captureOutcome,
   captureWithRetries,
   cartRows,
+  couponRefusalOf,
   createdPayment,
   fundingSources,
   isOnlinePaymentOff,
@@ -299,5 +301,26 @@ describe('fundingSources', () => {
 
   it('when no method is configured, then there are no buttons', () => {
     expect(fundingSources([], known)).toEqual([]);
+  });
+});
+
+describe('discount codes in the cart', () => {
+  const code = { code: 'SUMMER10', kind: 'percent' as const, amount: 10, min_subtotal: 30 };
+  it('when the goods reach the code’s minimum of 30.00, then the code applies', () => {
+    expect(applicableCoupon(code, 30, 'USD')).toEqual({ coupon: code, problem: null });
+  });
+  it('when the goods are 25.00 under a minimum of 30.00, then the code waits and says why', () => {
+    expect(applicableCoupon(code, 25, 'USD')).toEqual({
+      coupon: null,
+      problem: 'The discount code SUMMER10 needs goods worth at least $30.00',
+    });
+  });
+  it('when payments/create refuses the code with 400, then its reason is read; another 400 is not a code refusal', () => {
+    const refused = { status: 400, result: { message: 'The discount code X1Y has been used up', coupon_code: 'X1Y' } };
+    expect(couponRefusalOf(refused)).toBe('The discount code X1Y has been used up');
+    expect(couponRefusalOf({ status: 400, result: { message: 'Some products are not available any more' } })).toBe(
+      null,
+    );
+    expect(couponRefusalOf({ status: 409, result: { message: 'Gone', coupon: 'X1Y' } })).toBe('Gone');
   });
 });

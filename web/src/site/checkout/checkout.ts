@@ -2,7 +2,17 @@
  * Checkout decisions as pure functions (SPEC §4 Payment, Stock), so the cart page and the PayPal buttons
  * stay thin and every branch is unit-tested. Prices are never computed here: see @shop/shared pricing.
  */
-import type { CartItem, CartLine, Envelope, PaymentReply, PublicConfig, PublicProduct } from '@shop/shared';
+import {
+  type CartItem,
+  type CartLine,
+  couponRefusal,
+  type Envelope,
+  formatMoney,
+  type PaymentReply,
+  type PublicConfig,
+  type PublicCoupon,
+  type PublicProduct,
+} from '@shop/shared';
 
 // ---------------------------------------------------------------- cart lines
 
@@ -86,10 +96,20 @@ export function shortProduct(envelope: Envelope<unknown>): ShortProduct | null {
   return { id: result.product.id, message: typeof result.message === 'string' ? result.message : '' };
 }
 
+/** The reason payments/create (400) or payments/capture (409) gave for refusing the cart's discount code. */
+export function couponRefusalOf(envelope: Envelope<unknown>): string | null {
+  if (envelope.status !== 400 && envelope.status !== 409) return null;
+  const { result } = envelope;
+  if (!isObject(result) || !('coupon_code' in result || 'coupon' in result)) return null;
+  return typeof result.message === 'string' ? result.message : null;
+}
+
 export type CaptureOutcome =
   | { kind: 'completed'; orderId: string }
   /** Sold out while the shopper paid: nothing was charged. */
   | { kind: 'soldOut'; product: ShortProduct }
+  /** The discount code's last use went to another shopper while this one paid: nothing was charged. */
+  | { kind: 'couponRefused'; message: string }
   | { kind: 'pending' }
   | { kind: 'countryRefused'; country: string | null }
   /** No answer, or the server or PayPal could not finish now: the same capture may simply be sent again. */
@@ -137,6 +157,8 @@ export function captureOutcome(envelope: Envelope<unknown>): CaptureOutcome {
   if (status === 202 && isObject(result) && result.status === 'PENDING') return { kind: 'pending' };
   const short = status === 409 ? shortProduct(envelope) : null;
   if (short) return { kind: 'soldOut', product: short };
+  const coupon = couponRefusalOf(envelope);
+  if (coupon) return { kind: 'couponRefused', message: coupon };
   if (status === 400 && isObject(result) && 'country' in result) {
     return { kind: 'countryRefused', country: typeof result.country === 'string' ? result.country : null };
   }
@@ -176,4 +198,24 @@ export function fundingSources<T extends string>(configured: readonly string[], 
     knownSet.has(method),
   );
   return picked.sort((a, b) => Number(b === 'paypal') - Number(a === 'paypal'));
+}
+
+/**
+ * The code the cart may apply to these lines: the server said it may be used now, and the goods reach its
+ * minimum (checked here with the shared rule, as payments/create checks it). Else null, with the reason.
+ */
+export function applicableCoupon(
+  coupon: PublicCoupon | null,
+  subtotal: number,
+  currency: string,
+): { coupon: PublicCoupon | null; problem: string | null } {
+  if (!coupon) return { coupon: null, problem: null };
+  const problem = couponRefusal(
+    { ...coupon, active: true, starts_at: null, ends_at: null, max_uses: null, uses_count: 0 },
+    coupon.code,
+    subtotal,
+    new Date(),
+    (n) => formatMoney(n, currency),
+  );
+  return problem ? { coupon: null, problem } : { coupon, problem: null };
 }

@@ -11,8 +11,10 @@ interface TotalsListProps {
   /** What was actually charged, when it is known (the order page); otherwise totals.total. */
   total?: number | string;
   itemCount?: number;
-  /** data-testid prefix: `${prefix}-subtotal`, `-discount`, `-shipping`, `-total`. */
+  /** data-testid prefix: `${prefix}-subtotal`, `-discount`, `-coupon`, `-shipping`, `-total`. */
   testIdPrefix: string;
+  /** A discount code and what it takes off the goods (issue 24 §3); totals.total already has it off. */
+  coupon?: { code: string; amount: number } | null;
 }
 
 /**
@@ -27,6 +29,7 @@ export function TotalsList({
   total,
   itemCount,
   testIdPrefix,
+  coupon,
 }: TotalsListProps) {
   const money = (amount: number | string) => formatMoney(amount, currency);
   return (
@@ -49,6 +52,19 @@ export function TotalsList({
           <dt>You save</dt>
           <dd className="totals-saving" data-testid={`${testIdPrefix}-discount`}>
             {money(totals.discountTotal)}
+          </dd>
+        </div>
+      )}
+      {coupon && coupon.amount > 0 && (
+        <div className="totals-row">
+          <dt>
+            <span>Discount code</span>
+            <span className="totals-method" data-testid={`${testIdPrefix}-coupon-code`}>
+              {coupon.code}
+            </span>
+          </dt>
+          <dd className="totals-saving" data-testid={`${testIdPrefix}-coupon`}>
+            −{money(coupon.amount)}
           </dd>
         </div>
       )}

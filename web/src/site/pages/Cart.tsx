@@ -1,11 +1,12 @@
 import {
-  cartTotals,
+  cartTotalsWithCoupon,
   formatMoney,
   formatQuantity,
   joinNames,
   lineTotal,
   shippingDestinations,
   type PublicConfig,
+  type PublicCoupon,
 } from '@shop/shared';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -15,7 +16,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { useCartProducts } from '../api/products';
 import { cartIds, MAX_QUANTITY } from '../cart/cart';
 import { QuantityStepper } from '../cart/QuantityStepper';
-import { cartRows, isOnlinePaymentOff, payableLines, type CartRow } from '../checkout/checkout';
+import { CouponField } from '../cart/CouponField';
+import { applicableCoupon, cartRows, isOnlinePaymentOff, payableLines, type CartRow } from '../checkout/checkout';
 import { CHECKOUT_MESSAGES } from '../checkout/messages';
 import { AssetImage } from '../components/AssetImage';
 import { Price } from '../components/Price';
@@ -234,12 +236,29 @@ interface SummaryProps {
   payment: ReactNode;
   terms: boolean;
   onTerms: (checked: boolean) => void;
+  coupon: PublicCoupon | null;
+  onCoupon: (coupon: PublicCoupon | null) => void;
+  couponProblem: string | null;
+  onCouponProblem: (message: string | null) => void;
 }
 
-function CartSummary({ rows, config, currency, payment, terms, onTerms }: SummaryProps) {
+function CartSummary({
+  rows,
+  config,
+  currency,
+  payment,
+  terms,
+  onTerms,
+  coupon,
+  onCoupon,
+  couponProblem,
+  onCouponProblem,
+}: SummaryProps) {
   const lines = payableLines(rows);
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const totals = cartTotals(lines, config.shipment_amount);
+  const plain = cartTotalsWithCoupon(lines, config.shipment_amount, null);
+  const applied = applicableCoupon(coupon, plain.subtotal, currency);
+  const totals = cartTotalsWithCoupon(lines, config.shipment_amount, applied.coupon);
   const shipped = lines.some((line) => line.apply_shipping);
 
   return (
@@ -253,8 +272,17 @@ function CartSummary({ rows, config, currency, payment, terms, onTerms }: Summar
           totalLabel="Total"
           itemCount={itemCount}
           testIdPrefix="cart"
+          coupon={applied.coupon ? { code: applied.coupon.code, amount: totals.couponDiscount } : null}
         />
       </div>
+
+      <CouponField
+        coupon={coupon}
+        onApply={onCoupon}
+        problem={couponProblem ?? applied.problem}
+        onProblem={onCouponProblem}
+        currency={currency}
+      />
 
       <ShipsTo countries={config.payment_country} />
 
@@ -291,6 +319,12 @@ export default function Cart() {
   const [refused, setRefused] = useState<ReadonlySet<string>>(() => new Set());
   const [terms, setTerms] = useState(false);
   const [pending, setPending] = useState(false);
+  const [coupon, setCoupon] = useState<PublicCoupon | null>(null);
+  const [couponProblem, setCouponProblem] = useState<string | null>(null);
+  const onCouponRefused = useCallback((message: string) => {
+    setCoupon(null);
+    setCouponProblem(message);
+  }, []);
 
   const onRefused = useCallback(
     (refusedNow: string[]) => {
@@ -388,6 +422,14 @@ export default function Cart() {
           termsAccepted={terms}
           onRefused={onRefused}
           onPending={() => setPending(true)}
+          couponCode={
+            applicableCoupon(
+              coupon,
+              cartTotalsWithCoupon(payableLines(rows), config.shipment_amount, null).subtotal,
+              currency,
+            ).coupon?.code ?? null
+          }
+          onCouponRefused={onCouponRefused}
         />
       </Suspense>
     );
@@ -430,6 +472,10 @@ export default function Cart() {
           payment={payment}
           terms={terms}
           onTerms={setTerms}
+          coupon={coupon}
+          onCoupon={setCoupon}
+          couponProblem={couponProblem}
+          onCouponProblem={setCouponProblem}
         />
       </div>
     </div>

@@ -15,7 +15,7 @@ import {
   formatMoney,
   hasEffectiveDiscount,
   lineTotal,
-  orderTotals,
+  orderTotalsWithCoupon,
   MESSAGES,
   ORDER_STATUS_DISPLAY,
   type PublicOrder,
@@ -65,7 +65,7 @@ function ResendButton({ order }: { order: PublicOrder }) {
 
 function OrderProducts({ order }: { order: PublicOrder }) {
   const currency = order.currency_code;
-  const totals = orderTotals(order.products, order.shipment_amount);
+  const totals = orderTotalsWithCoupon(order.products, order.shipment_amount, order.coupon_discount);
   return (
     <section className="order-card order-products" aria-labelledby="order-products-title" data-testid="order-products">
       <h2 id="order-products-title" className="order-card-title">
@@ -124,6 +124,7 @@ function OrderProducts({ order }: { order: PublicOrder }) {
           totalLabel="Total paid"
           total={order.transaction_gross_amount}
           testIdPrefix="order"
+          coupon={order.coupon_code ? { code: order.coupon_code, amount: totals.couponDiscount } : null}
         />
       </div>
     </section>

@@ -1,10 +1,17 @@
-import { ANALYTICS_FIRST_YEAR, type AnalyticsType, type Bestseller } from '@shop/shared/admin';
+import {
+  ANALYTICS_FIRST_YEAR,
+  type AnalyticsType,
+  type Bestseller,
+  type CouponSales,
+  formatMoney,
+} from '@shop/shared/admin';
 import { Alert, Card, Col, DatePicker, Empty, Row, Spin, Table, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { assetUrl } from '../../../lib/api';
 import { useAnalytics } from '../../api/analytics';
+import { useAdminConfig } from '../../api/config';
 import { hasMonthlySales, hasYearlySales } from '../../charts/analytics-charts';
 import UsMap from '../../charts/UsMap';
 import { PageHeader } from '../../components/PageHeader';
@@ -84,7 +91,33 @@ const bestsellerColumns: TableColumnsType<Bestseller> = [
   { key: 'sells', title: 'Sells', dataIndex: 'sells', align: 'right', width: 90 },
 ];
 
-/** SPEC §2 Analytics: one year's sales, categories, best-sellers and order locations. */
+/** Issue 24 §3: the year's orders by discount code. The shop has one currency (the settings'). */
+const couponColumns = (currency: string | undefined): TableColumnsType<CouponSales> => [
+  {
+    key: 'code',
+    title: 'Code',
+    dataIndex: 'code',
+    render: (code: string) => <span className="analytics-name">{code}</span>,
+  },
+  { key: 'orders', title: 'Orders', dataIndex: 'orders', align: 'right', width: 90 },
+  {
+    key: 'discount',
+    title: 'Discount given',
+    dataIndex: 'discount_amount',
+    align: 'right',
+    render: (amount: number) => formatMoney(amount, currency),
+  },
+  {
+    key: 'gross',
+    title: 'Paid',
+    dataIndex: 'gross_amount',
+    align: 'right',
+    responsive: ['sm'],
+    render: (amount: number) => formatMoney(amount, currency),
+  },
+];
+
+/** SPEC §2 Analytics: one year's sales, categories, best-sellers, order locations and discount codes. */
 export default function AnalyticsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const year = useMemo(() => parseAnalyticsYear(searchParams), [searchParams]);
@@ -95,6 +128,8 @@ export default function AnalyticsPage() {
   const categories = useAnalytics('categories', year);
   const bestsellers = useAnalytics('bestseller', year);
   const map = useAnalytics('map', year);
+  const coupons = useAnalytics('coupons', year);
+  const currency = useAdminConfig().data?.shop.currency_code;
 
   const points = useMemo(() => (map.data ?? []).map((point) => point.coordinates), [map.data]);
   const firstYear = useMemo(() => dayjs(new Date(ANALYTICS_FIRST_YEAR, 0, 1)), []);
@@ -181,6 +216,26 @@ export default function AnalyticsPage() {
                 size="small"
                 columns={bestsellerColumns}
                 dataSource={bestsellers.data ?? []}
+                pagination={false}
+              />
+            </div>
+          </FigureCard>
+        </Col>
+        <Col xs={24} xl={12}>
+          <FigureCard
+            type="coupons"
+            title={`Sales by discount code, ${year}`}
+            hasData={(coupons.data ?? []).length > 0}
+            loading={coupons.isLoading}
+            failed={Boolean(coupons.error)}
+            testId="analytics-coupons"
+          >
+            <div className="analytics-table-scroll">
+              <Table<CouponSales>
+                rowKey="code"
+                size="small"
+                columns={couponColumns(currency)}
+                dataSource={coupons.data ?? []}
                 pagination={false}
               />
             </div>

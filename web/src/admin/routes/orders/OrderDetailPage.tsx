@@ -154,6 +154,15 @@ function SummaryCard({ order }: { order: AdminOrder }) {
           { label: 'Status', value: <StatusTag status={order.status} /> },
           { label: 'Date', value: formatAdminDate(order.created_at), testId: 'order-date' },
           { label: 'Products', value: formatMoney(totals.subtotal, currency), testId: 'order-products-total' },
+          ...(order.coupon_code
+            ? [
+                {
+                  label: `Discount code ${order.coupon_code}`,
+                  value: `−${formatMoney(order.coupon_discount ?? 0, currency)}`,
+                  testId: 'order-coupon',
+                },
+              ]
+            : []),
           { label: 'Shipping', value: formatMoney(order.shipment_amount, currency), testId: 'order-shipping' },
           {
             label: 'Gross amount',
