@@ -39,6 +39,7 @@ for (const size of [DESKTOP, PHONE]) {
     const word = uniqueWord();
     const code = `PASTA${word.toUpperCase()}`.replace(/[^A-Z0-9]/g, '').slice(0, 32);
     const pecorino = await admin.createProduct({ name: `Pecorino ${word}`, price: 12.5 });
+    let orderId = '';
 
     await page.setViewportSize(size);
     await signInAsDemoAdmin(page);
@@ -111,6 +112,15 @@ for (const size of [DESKTOP, PHONE]) {
       await expect(page.getByTestId('order-coupon-code')).toHaveText(code);
       await expect(page.getByTestId('order-coupon')).toHaveText('−$2.50');
       await expect(page.getByTestId('order-total')).toHaveText('$30.40');
+      orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    });
+
+    await test.step('the order in the control centre names the code and its discount', async () => {
+      await page.goto(`/admin/orders/${orderId}`);
+      const coupon = page.getByTestId('order-coupon');
+      await expect(coupon).toContainText('−$2.50');
+      await expect(page.getByTestId('order-summary')).toContainText(`Discount code ${code}`);
+      await expect(page.getByTestId('order-gross')).toContainText('$30.40');
     });
 
     await test.step('the control centre counts the use', async () => {
