@@ -89,6 +89,7 @@ for (const size of [DESKTOP, PHONE]) {
       await expect(page.getByTestId('cart-coupon')).toHaveText('−$2.50');
       await expect(page.getByTestId('cart-total')).toHaveText('$30.40');
       expect(await axeViolations(page, '.cart-summary'), `cart summary at ${size.width}px`).toEqual([]);
+      await shot(page, testInfo, 'cart-with-code');
     });
 
     await test.step('an unknown code is refused with its reason, and the applied one stays', async () => {
