@@ -165,3 +165,42 @@ test('when only 3 are left, then the product page and the cart take at most 3 an
   await expect(page.getByRole('button', { name: /^Increase quantity of/ })).toHaveAttribute('aria-disabled', 'true');
   await expect(line).toHaveValue('3');
 });
+
+test('when fewer are left at payment than the cart holds, then the cart holds what is left, says so, and the next payment goes through', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const api = await AdminApi.login(request, baseURL!);
+  const name = `E2E Olio Conteso ${uniqueWord()}`;
+  // No threshold: the shop does not say how many are left, so the cart may ask for 3.
+  const product = await api.createProduct({
+    name,
+    price: 10,
+    categories: [await api.anyCategoryId()],
+    stock_quantity: 5,
+  });
+  await page.goto(`/site/shop/${product.id}`);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.getByTestId('product-quantity').fill('3');
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('nav-cart-badge')).toHaveText('3');
+  // Meanwhile 3 bottles go at the market.
+  const market = await request.post(`/api/v2/admin/products/${product.id}/stock`, {
+    headers: { Origin: new URL(baseURL!).origin },
+    data: { change: -3, reason: 'Farmers market' },
+  });
+  expect(market.status()).toBe(200);
+
+  await page.goto('/site/cart');
+  await page.getByTestId('cart-terms').check();
+  await page.getByTestId('paypal-button').click();
+  await expect(page.getByText(`Only 2 of ${name} left`)).toBeVisible();
+  await expect(page.getByText('Your cart now holds 2, all that is left: check the total and pay again.')).toBeVisible();
+  await expect(page.getByTestId('cart-line-qty')).toHaveValue('2');
+  await expect(page.getByTestId('cart-unavailable')).toHaveCount(0);
+  await page.getByTestId('paypal-button').click();
+  await expect(page).toHaveURL(/\/site\/orders\/[A-Za-z0-9-]+$/);
+  const left = (await api.get(`/api/v2/admin/products/${product.id}`)).result as { stock_quantity: number };
+  expect(left.stock_quantity).toBe(0);
+});

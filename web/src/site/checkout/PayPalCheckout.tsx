@@ -32,6 +32,7 @@ import {
   paypalScriptOptions,
   refusedIds,
   shortProduct,
+  type ShortProduct,
 } from './checkout';
 import { CHECKOUT_MESSAGES } from './messages';
 import './checkout.css';
@@ -137,6 +138,17 @@ function CheckoutButtons({
     return actions.resolve();
   };
 
+  /**
+   * Fewer left than the cart asked, but some: the cart holds what is left (issue 24: it never holds more)
+   * and the shopper is told so; answers whether it did. Sold out: the caller marks the line instead.
+   */
+  const lowerToWhatIsLeft = (short: ShortProduct, beforePaying: boolean): boolean => {
+    if (short.available === null || short.available < 1) return false;
+    cartStore.setQuantity(short.id, short.available);
+    notify.error(CHECKOUT_MESSAGES.lowered(short.message, short.available, beforePaying));
+    return true;
+  };
+
   const createOrder: PayPalButtonsComponentProps['createOrder'] = async () => {
     created.current = null;
     reported.current = false;
@@ -154,8 +166,9 @@ function CheckoutButtons({
       throw new ReportedError(`payments/create refused the code: ${couponRefused}`);
     }
     const short = shortProduct(envelope);
-    notify.error(short ? CHECKOUT_MESSAGES.notEnoughLeft(short.message) : MESSAGES.paymentCreateFailed);
     reported.current = true;
+    if (short && lowerToWhatIsLeft(short, true)) throw new ReportedError('payments/create: fewer left than asked');
+    notify.error(short ? CHECKOUT_MESSAGES.notEnoughLeft(short.message) : MESSAGES.paymentCreateFailed);
     if (short) onRefused([short.id]);
     const refused = refusedIds(envelope);
     if (refused.length > 0) onRefused(refused);
@@ -193,6 +206,7 @@ function CheckoutButtons({
       case 'soldOut':
         setCapturing(false);
         created.current = null;
+        if (lowerToWhatIsLeft(outcome.product, false)) return;
         notify.error(CHECKOUT_MESSAGES.soldOutWhilePaying(outcome.product.message));
         onRefused([outcome.product.id]);
         return;

@@ -163,7 +163,7 @@ describe('captureOutcome', () => {
     };
     expect(captureOutcome(envelope)).toEqual({
       kind: 'soldOut',
-      product: { id: 'p-1', message: 'Olio Nuovo has sold out' },
+      product: { id: 'p-1', message: 'Olio Nuovo has sold out', available: 0 },
     });
   });
 
@@ -178,7 +178,14 @@ describe('captureOutcome', () => {
       status: 400,
       result: { message: 'Only 2 of Olio Nuovo left', product: { id: 'p-2', name: 'Olio Nuovo', available: 2 } },
     };
-    expect(shortProduct(envelope)).toEqual({ id: 'p-2', message: 'Only 2 of Olio Nuovo left' });
+    expect(shortProduct(envelope)).toEqual({ id: 'p-2', message: 'Only 2 of Olio Nuovo left', available: 2 });
+  });
+
+  it('when the count left is missing or not a whole number, then it is unknown (null), never guessed', () => {
+    for (const available of [undefined, -1, 1.5, '2']) {
+      const envelope = { status: 409, result: { message: 'Sold out', product: { id: 'p-2', available } } };
+      expect(shortProduct(envelope)?.available, String(available)).toBe(null);
+    }
   });
 
   it('when capture answers 200 COMPLETED, then the shop order id is returned', () => {

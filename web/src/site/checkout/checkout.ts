@@ -87,13 +87,20 @@ export function refusedIds(envelope: Envelope<unknown>): string[] {
 export interface ShortProduct {
   id: string;
   message: string;
+  /** How many are left (0: sold out); null when the server did not say. */
+  available: number | null;
 }
 
 export function shortProduct(envelope: Envelope<unknown>): ShortProduct | null {
   if (envelope.status !== 400 && envelope.status !== 409) return null;
   const { result } = envelope;
   if (!isObject(result) || !isObject(result.product) || typeof result.product.id !== 'string') return null;
-  return { id: result.product.id, message: typeof result.message === 'string' ? result.message : '' };
+  const available = result.product.available;
+  return {
+    id: result.product.id,
+    message: typeof result.message === 'string' ? result.message : '',
+    available: typeof available === 'number' && Number.isInteger(available) && available >= 0 ? available : null,
+  };
 }
 
 /** The reason payments/create (400) or payments/capture (409) gave for refusing the cart's discount code. */

@@ -22,6 +22,11 @@ export const CHECKOUT_MESSAGES = {
     title: message || 'Not enough of a product is left',
     description: 'Lower the quantity of the marked product, or remove it, to continue with the payment.',
   }),
+  /** Issue 24: fewer left than the cart asked; the cart now holds what is left (`left` > 0). */
+  lowered: (message: string, left: number, beforePaying: boolean) => ({
+    title: message || 'Not enough of a product is left',
+    description: `${beforePaying ? '' : 'You have not been charged. '}Your cart now holds ${left}, all that is left: check the total and pay again.`,
+  }),
   soldOutWhilePaying: (message: string) => ({
     title: message || 'A product sold out while you were paying',
     description: 'You have not been charged. Remove the marked product from your cart to continue.',
