@@ -1,24 +1,10 @@
 import { sql } from '@payloadcms/db-sqlite';
 import type { Payload } from 'payload';
-
-type SQL = ReturnType<typeof sql>;
+import { adapterOf, mongoModel, type SQL } from './adapter-handles';
 
 /** A date field's condition: empty, or holding a time before the given one. */
 export type DateCondition =
   { field: string; isNull: true } | { field: string; before: Date } | { field: string; equals: Date };
-
-/** The two adapters' handles these conditional writes use: drizzle on SQLite, the mongoose models on MongoDB. */
-interface AdapterHandles {
-  name: string;
-  drizzle?: { run(query: SQL): Promise<{ rowsAffected: number }> };
-  collections?: Record<string, { updateOne(filter: object, update: object): Promise<{ modifiedCount: number }> }>;
-}
-const adapterOf = (payload: Payload) => payload.db as unknown as AdapterHandles;
-function mongoModel(db: AdapterHandles, collection: string) {
-  const model = db.collections?.[collection];
-  if (!model) throw new Error(`No MongoDB model for ${collection}`);
-  return model;
-}
 
 /**
  * Sets date fields of one document only while the conditions hold, as ONE statement the database applies

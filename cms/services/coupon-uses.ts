@@ -1,5 +1,13 @@
 import { sql } from '@payloadcms/db-sqlite';
 import type { Payload } from 'payload';
+import {
+  adapterOf,
+  type AdapterHandles,
+  checkedKey,
+  drizzleOf as drizzleFor,
+  jsonKeyPath,
+  mongoModel,
+} from '../lib/adapter-handles';
 import { AppError } from '../lib/app-error';
 import { env } from '../lib/env';
 import type { Doc } from './mappers';
@@ -13,38 +21,10 @@ import type { Doc } from './mappers';
  * (the capture, the webhook, the reconciler) does it and the others find nothing to do.
  */
 
-type SQL = ReturnType<typeof sql>;
-interface AdapterHandles {
-  name: string;
-  drizzle?: {
-    run(query: SQL): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }>;
-  };
-  collections?: Record<
-    string,
-    {
-      updateOne(filter: object, update: object): Promise<{ modifiedCount: number }>;
-      findOne(filter: object): { lean(): Promise<Record<string, unknown> | null> };
-    }
-  >;
-}
-const adapterOf = (payload: Payload) => payload.db as unknown as AdapterHandles;
-
-function mongoCoupons(db: AdapterHandles) {
-  const model = db.collections?.coupons;
-  if (!model) throw new Error('No MongoDB model for coupons');
-  return model;
-}
-function drizzleOf(db: AdapterHandles) {
-  if (!db.drizzle) throw new Error(`Discount code uses are not supported on the ${db.name} adapter`);
-  return db.drizzle;
-}
-
-/** Checkout keys are PayPal order ids (letters and digits); anything else could leave the JSON path. */
-function holdKey(key: string): string {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(key)) throw new Error(`Unusable discount code hold key ${key}`);
-  return key;
-}
-const holdPath = (key: string) => `$."${holdKey(key)}"`;
+const mongoCoupons = (db: AdapterHandles) => mongoModel(db, 'coupons');
+const drizzleOf = (db: AdapterHandles) => drizzleFor(db, 'Discount code uses');
+const holdKey = (key: string) => checkedKey(key, 'discount code hold');
+const holdPath = (key: string) => jsonKeyPath(key, 'discount code hold');
 
 interface CouponUses {
   uses_count: number;

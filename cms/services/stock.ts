@@ -1,5 +1,12 @@
 import { sql } from '@payloadcms/db-sqlite';
 import type { Payload } from 'payload';
+import {
+  adapterOf,
+  type AdapterHandles,
+  drizzleOf as drizzleFor,
+  jsonKeyPath,
+  mongoModel,
+} from '../lib/adapter-handles';
 import { AppError, badRequest, notFound } from '../lib/app-error';
 import { invalidateCatalogCache } from '../lib/catalog-cache';
 import { emitLiveEvent } from '../lib/live-events';
@@ -15,37 +22,10 @@ import type { Doc } from './mappers';
  * it and the others find nothing to do.
  */
 
-type SQL = ReturnType<typeof sql>;
-interface AdapterHandles {
-  name: string;
-  drizzle?: {
-    run(query: SQL): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }>;
-  };
-  collections?: Record<
-    string,
-    {
-      updateOne(filter: object, update: object): Promise<{ modifiedCount: number }>;
-      findOne(filter: object): { lean(): Promise<Record<string, unknown> | null> };
-    }
-  >;
-}
-const adapterOf = (payload: Payload) => payload.db as unknown as AdapterHandles;
-
-function mongoProducts(db: AdapterHandles) {
-  const model = db.collections?.products;
-  if (!model) throw new Error('No MongoDB model for products');
-  return model;
-}
-function drizzleOf(db: AdapterHandles) {
-  if (!db.drizzle) throw new Error(`Stock counts are not supported on the ${db.name} adapter`);
-  return db.drizzle;
-}
-
-/** Checkout keys are PayPal order ids (letters and digits); anything else could leave the JSON path. */
-function holdPath(key: string): string {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(key)) throw new Error(`Unusable stock hold key ${key}`);
-  return `$."${key}"`;
-}
+const mongoProducts = (db: AdapterHandles) => mongoModel(db, 'products');
+const drizzleOf = (db: AdapterHandles) => drizzleFor(db, 'Stock counts');
+/** Checkout keys are PayPal order ids, restock keys order ids: never anything that could leave the JSON path. */
+const holdPath = (key: string) => jsonKeyPath(key, 'stock hold');
 
 interface ProductCount {
   name: string;
