@@ -1,5 +1,5 @@
 import type { Payload } from 'payload';
-import { toCents, type RestockInput, type RestockLine } from '@shop/shared/admin';
+import { mayRestock, type RestockInput, type RestockLine } from '@shop/shared/admin';
 import { badRequest } from '../../lib/app-error';
 import { describeActor } from '../../lib/actor';
 import { invalidateCatalogCache } from '../../lib/catalog-cache';
@@ -22,13 +22,6 @@ function orderedUnits(order: Doc): Map<string, { name: string; quantity: number 
   }
   return units;
 }
-
-const refundedCents = (order: Doc) => {
-  const n = Number.parseFloat(str(order.transaction_refunded_amount));
-  return Number.isFinite(n) ? toCents(n) : 0;
-};
-
-export const mayRestock = (order: Doc) => order.status === 'CANCELLED' || refundedCents(order) > 0;
 
 /** The order's lines whose product counts its stock, or went back to stock from it before. */
 export async function restockLines(payload: Payload, order: Doc): Promise<RestockLine[]> {
@@ -57,7 +50,8 @@ export async function restockOrder(
   input: RestockInput,
 ): Promise<void> {
   const order = await findByIdOr404(payload, 'orders', user, orderId, 'Order not found');
-  if (!mayRestock(order)) throw badRequest(RESTOCK_NOT_ALLOWED);
+  if (!mayRestock({ status: str(order.status), transaction_refunded_amount: order.transaction_refunded_amount }))
+    throw badRequest(RESTOCK_NOT_ALLOWED);
   const units = orderedUnits(order);
   const state = await restockStateOf(payload, [...units.keys()], String(order.id));
   const issues: Array<{ path: string; message: string }> = [];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { amountCents, cancelledWithoutRefund, REFUND_SOURCES, REFUND_STATUSES, refundTotals } from './refunds';
+import {
+  amountCents,
+  cancelledWithoutRefund,
+  mayRestock,
+  REFUND_SOURCES,
+  REFUND_STATUSES,
+  refundTotals,
+} from './refunds';
 import { refundCreateSchema } from './admin-api';
 
 describe('cancelledWithoutRefund', () => {
@@ -116,5 +123,14 @@ describe('refundTotals', () => {
 
   it('when there are no refunds, then the whole capture is left', () => {
     expect(refundTotals('32.90', [])).toEqual({ captured: 3290, refunded: 0, committed: 0, left: 3290 });
+  });
+});
+
+describe('mayRestock', () => {
+  it('when an order is cancelled or had 12.50 refunded, then its units may go back; a paid open order may not', () => {
+    expect(mayRestock({ status: 'CANCELLED', transaction_refunded_amount: '0.00' })).toBe(true);
+    expect(mayRestock({ status: 'PROCESSING', transaction_refunded_amount: '12.50' })).toBe(true);
+    expect(mayRestock({ status: 'PROCESSING', transaction_refunded_amount: '0.00' })).toBe(false);
+    expect(mayRestock({ status: 'DELIVERED', transaction_refunded_amount: null })).toBe(false);
   });
 });

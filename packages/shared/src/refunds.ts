@@ -40,6 +40,14 @@ export function cancelledWithoutRefund(order: { status: string; transaction_stat
   return order.status === 'CANCELLED' && ['COMPLETED', 'PARTIALLY_REFUNDED'].includes(order.transaction_status);
 }
 
+/**
+ * Whether an order's units may go back to stock (issue 24): only once it is cancelled or some of its money
+ * went back. The order page offers it and the restock service allows it by this one rule.
+ */
+export function mayRestock(order: { status: string; transaction_refunded_amount: unknown }): boolean {
+  return order.status === 'CANCELLED' || amountCents(order.transaction_refunded_amount) > 0;
+}
+
 /** Refunds that hold money: asked for and not refused. What is left to refund is the capture minus these. */
 const COMMITTED_STATUSES: readonly RefundStatus[] = ['REQUESTED', 'PENDING', 'COMPLETED'];
 

@@ -1,14 +1,10 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { type AdminOrder, type RestockLine } from '@shop/shared/admin';
+import { type AdminOrder, mayRestock, type RestockLine } from '@shop/shared/admin';
 import { Button, Card, Form, InputNumber, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { handleResult, notify } from '../../../../lib/notify';
 import { restockOrder } from '../../../api/orders';
 import './refund-card.css';
-
-/** Units go back only from a cancelled or refunded order; the server checks the same. */
-export const mayRestock = (order: AdminOrder) =>
-  order.status === 'CANCELLED' || Number(order.transaction_refunded_amount) > 0;
 
 const unitsText = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 
