@@ -69,56 +69,61 @@ const withoutClientUploadKey: Plugin = (config) => ({
   ),
 });
 
-export default buildConfig({
-  secret: env.secret,
-  serverURL: '',
-  telemetry: false,
-  db: databaseAdapter(env.databaseUri),
-  sharp: lazySharp,
-  // Admins' and editors' writes to the catalogue, accounts, images, content, orders, contact messages and
-  // settings go to the audit log, whichever door they came through.
-  collections: [
-    ...[Users, Assets, Categories, Products, Recipes, Orders].map(withAuditHooks),
-    Payments,
-    withAuditHooks(Notifications),
-    withAuditHooks(Changelogs),
-    withAuditHooks(Coupons),
-    Leases,
-    OrderEvents,
-    Refunds,
-    NotificationReplies,
-    AuditLog,
-  ],
-  globals: [withGlobalAuditHooks(ShopSettings)],
-  endpoints: v2Endpoints,
-  plugins: objectStorage(),
-  // Payload's own panel for content editors at /cms (/admin is the shop's control centre). Built by
-  // `npm run build` from cms/app (Next.js) and served by our express server (services/cms-panel.ts).
-  admin: {
-    user: Users.slug,
-    // Gravatar would be a request to another origin for every account, and the CSP refuses it.
-    avatar: 'default',
-    dateFormat: 'd MMM yyyy, HH:mm',
-    meta: { titleSuffix: ' · Bottega content' },
-    importMap: {
-      baseDir: path.join(repoRoot, 'cms'),
-      importMapFile: path.join(repoRoot, 'cms', 'app', '(payload)', 'cms', 'importMap.js'),
-    },
-  },
-  routes: { admin: '/cms' },
-  graphQL: { disable: true },
-  cors: env.corsOrigins,
-  csrf: [env.publicUrl, ...env.corsOrigins],
-  upload: { limits: { fileSize: 10 * 1024 * 1024 } },
-  email: nodemailerAdapter({
-    defaultFromAddress: env.mailFrom,
-    defaultFromName: env.mailFromName,
-    skipVerify: true,
-    transport: createMailTransport(env.smtpUrl),
-  }),
-  // Client mistakes (a query on a field that cannot be queried, ...) are not server errors.
-  loggingLevels: { Forbidden: 'info', NotFound: 'info', ValidationError: 'info', QueryError: 'info' },
-  logger: { options: { level: env.logLevel } },
-  typescript: { autoGenerate: false },
-  debug: false,
-}).then(guardPayloadInternals);
+// The database adapter comes first: it loads MongoDB's only when DATABASE_URI names MongoDB (lib/database.ts).
+export default databaseAdapter(env.databaseUri)
+  .then((db) =>
+    buildConfig({
+      secret: env.secret,
+      serverURL: '',
+      telemetry: false,
+      db,
+      sharp: lazySharp,
+      // Admins' and editors' writes to the catalogue, accounts, images, content, orders, contact messages and
+      // settings go to the audit log, whichever door they came through.
+      collections: [
+        ...[Users, Assets, Categories, Products, Recipes, Orders].map(withAuditHooks),
+        Payments,
+        withAuditHooks(Notifications),
+        withAuditHooks(Changelogs),
+        withAuditHooks(Coupons),
+        Leases,
+        OrderEvents,
+        Refunds,
+        NotificationReplies,
+        AuditLog,
+      ],
+      globals: [withGlobalAuditHooks(ShopSettings)],
+      endpoints: v2Endpoints,
+      plugins: objectStorage(),
+      // Payload's own panel for content editors at /cms (/admin is the shop's control centre). Built by
+      // `npm run build` from cms/app (Next.js) and served by our express server (services/cms-panel.ts).
+      admin: {
+        user: Users.slug,
+        // Gravatar would be a request to another origin for every account, and the CSP refuses it.
+        avatar: 'default',
+        dateFormat: 'd MMM yyyy, HH:mm',
+        meta: { titleSuffix: ' · Bottega content' },
+        importMap: {
+          baseDir: path.join(repoRoot, 'cms'),
+          importMapFile: path.join(repoRoot, 'cms', 'app', '(payload)', 'cms', 'importMap.js'),
+        },
+      },
+      routes: { admin: '/cms' },
+      graphQL: { disable: true },
+      cors: env.corsOrigins,
+      csrf: [env.publicUrl, ...env.corsOrigins],
+      upload: { limits: { fileSize: 10 * 1024 * 1024 } },
+      email: nodemailerAdapter({
+        defaultFromAddress: env.mailFrom,
+        defaultFromName: env.mailFromName,
+        skipVerify: true,
+        transport: createMailTransport(env.smtpUrl),
+      }),
+      // Client mistakes (a query on a field that cannot be queried, ...) are not server errors.
+      loggingLevels: { Forbidden: 'info', NotFound: 'info', ValidationError: 'info', QueryError: 'info' },
+      logger: { options: { level: env.logLevel } },
+      typescript: { autoGenerate: false },
+      debug: false,
+    }),
+  )
+  .then(guardPayloadInternals);

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { createClient } from '@libsql/client';
-import { mongooseAdapter } from '@payloadcms/db-mongodb';
 import { sqliteAdapter } from '@payloadcms/db-sqlite';
 import type { SQLiteAdapter } from '@payloadcms/db-sqlite';
 import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload';
@@ -12,10 +11,15 @@ const migrationsDir = path.join(repoRoot, 'cms', 'migrations');
 
 /**
  * DATABASE_URI picks the adapter: a mongodb:// (or mongodb+srv://) URI → MongoDB through mongoose, anything
- * else → SQLite. Nothing outside this function knows which one runs.
+ * else → SQLite. Nothing outside this function knows which one runs. The MongoDB adapter is loaded only when it
+ * is the one: mongoose and its driver are some 450 modules and a 17 MiB serialisation buffer that a shop on
+ * SQLite would otherwise hold for nothing.
  */
-export function databaseAdapter(uri: string): DatabaseAdapterObj {
-  if (/^mongodb(\+srv)?:\/\//.test(uri)) return withConnect(mongooseAdapter({ url: uri }), async () => {});
+export async function databaseAdapter(uri: string): Promise<DatabaseAdapterObj> {
+  if (/^mongodb(\+srv)?:\/\//.test(uri)) {
+    const { mongooseAdapter } = await import('@payloadcms/db-mongodb');
+    return withConnect(mongooseAdapter({ url: uri }), async () => {});
+  }
   const url = /^(file|libsql|https?):/.test(uri) ? uri : `file:${uri}`;
   // One schema path for every mode: no development push (it marks the database so that a later production
   // start stops at Payload's interactive prompt), the committed migrations applied on each connect instead,

@@ -1,4 +1,4 @@
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
 import { env } from './env';
 
 export type Redis = ReturnType<typeof createClient>;
@@ -39,6 +39,8 @@ export function setRedisLogger(next: Logger): void {
 async function connect(role: string): Promise<Redis> {
   let connected = false;
   let down = false;
+  // Loaded only by a shop that has Redis: some 600 modules a single instance never needs in memory.
+  const { createClient } = await import('redis');
   const client: Redis = createClient({
     url: env.redisUrl,
     disableOfflineQueue: true,
