@@ -7,7 +7,7 @@ import { uploadsDir } from '../lib/paths';
 import { assertImageUnused } from '../services/admin/assets';
 
 /**
- * Images. Every upload is converted to WebP by sharp and kept in three sizes; files are served by the
+ * Images. Every upload is converted to WebP by sharp and kept in four sizes; files are served by the
  * express host at /assets/{id} with long-lived cache headers. The records are the control centre's: the
  * list would tell a stranger about unpublished products (their images, alt texts, upload dates), while a
  * file is only reachable by an id that a published record hands out. Editors manage them too: recipes and
@@ -38,6 +38,15 @@ export const Assets: CollectionConfig = {
         width: 480,
         height: 480,
         fit: 'cover',
+        formatOptions: { format: 'webp', options: { quality: 80 } },
+      },
+      {
+        // The picture uncropped at a phone's width (a 3:2 category picture keeps its lettering, which the square
+        // card crop cuts): the storefront's tiles and first pictures, a third of the full file's bytes.
+        name: 'preview',
+        width: 720,
+        fit: 'inside',
+        withoutEnlargement: true,
         formatOptions: { format: 'webp', options: { quality: 80 } },
       },
     ],

@@ -13,6 +13,7 @@ import * as migration_20261127_013409_customers from './20261127_013409_customer
 import * as migration_20261127_023235_stock_counts from './20261127_023235_stock_counts';
 import * as migration_20261127_045037_coupons from './20261127_045037_coupons';
 import * as migration_20261127_054343_stock_returns from './20261127_054343_stock_returns';
+import * as migration_20261127_080424_asset_preview_size from './20261127_080424_asset_preview_size';
 
 export const migrations = [
   {
@@ -88,6 +89,11 @@ export const migrations = [
   {
     up: migration_20261127_054343_stock_returns.up,
     down: migration_20261127_054343_stock_returns.down,
-    name: '20261127_054343_stock_returns'
+    name: '20261127_054343_stock_returns',
+  },
+  {
+    up: migration_20261127_080424_asset_preview_size.up,
+    down: migration_20261127_080424_asset_preview_size.down,
+    name: '20261127_080424_asset_preview_size'
   },
 ];

@@ -11,7 +11,7 @@ import { env } from '../lib/env';
 import { sendEnvelope } from '../lib/express-helpers';
 import { staticAssetsDir, uploadsDir } from '../lib/paths';
 
-const sizeSchema = z.enum(['thumbnail', 'card', 'full']).default('full');
+const sizeSchema = z.enum(['thumbnail', 'card', 'preview', 'full']).default('full');
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 const IMMUTABLE = `public, max-age=${YEAR / 1000}, immutable`;
 
@@ -76,7 +76,7 @@ async function sendFromObjectStorage(payload: Payload, req: Request, res: Respon
 const contentDisposition = (doc: AssetDoc) => `inline; filename="${doc.id}.webp"`;
 
 /**
- * /assets/static/* are the fixed storefront pictures; /assets/{id}[?size=card|thumbnail] are uploads, from
+ * /assets/static/* are the fixed storefront pictures; /assets/{id}[?size=card|preview|thumbnail] are uploads, from
  * the local disk or, with S3_* set, from the bucket. An asset's file never changes under its id, so both are
  * cached for a year.
  */

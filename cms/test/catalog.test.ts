@@ -2,6 +2,8 @@
  * The shopper-facing catalog of SPEC §7 (Public): config, products, categories, recipes and images, over HTTP
  * against a real server. Drafts (published: false) must never reach the storefront.
  */
+import path from 'node:path';
+import { createClient } from '@libsql/client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, type Envelope, isEnvelope, type Json, startServer, type TestServer, uid } from './harness';
@@ -527,9 +529,9 @@ describe('GET /assets/{id}', () => {
     expect(again.text).toBe('');
   });
 
-  it('when ?size=card and ?size=thumbnail are asked, then smaller WebP images come', async () => {
+  it('when ?size=preview, ?size=card and ?size=thumbnail are asked, then smaller WebP images come', async () => {
     const sizes: Record<string, { bytes: number; width: number; height: number }> = {};
-    for (const size of ['full', 'card', 'thumbnail']) {
+    for (const size of ['full', 'preview', 'card', 'thumbnail']) {
       const res = await fetch(`${server.baseUrl}/assets/${c.img.id}${size === 'full' ? '' : `?size=${size}`}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('image/webp');
@@ -537,10 +539,28 @@ describe('GET /assets/{id}', () => {
       const meta = await sharp(buf).metadata();
       sizes[size] = { bytes: buf.length, width: meta.width!, height: meta.height! };
     }
+    // The 1000×800 upload uncropped at 720 wide: 800 × 720 / 1000 = 576 high.
+    expect([sizes.preview.width, sizes.preview.height]).toEqual([720, 576]);
+    expect(sizes.preview.bytes).toBeLessThan(sizes.full.bytes);
     expect(sizes.card.width).toBeLessThanOrEqual(480);
     expect(sizes.thumbnail.width).toBeLessThanOrEqual(160);
     expect(sizes.card.bytes).toBeLessThan(sizes.full.bytes);
     expect(sizes.thumbnail.bytes).toBeLessThan(sizes.card.bytes);
+  });
+
+  it('when an image uploaded before the preview size existed is asked for its preview, then the full image comes', async () => {
+    const older = await uploadImage(admin, { width: 900, height: 600 });
+    // As the migration asset_preview_size leaves an existing upload: the columns there, nothing in them.
+    const db = createClient({ url: `file:${path.join(server.dataDir, 'shop.db')}` });
+    try {
+      await db.execute({ sql: 'UPDATE assets SET sizes_preview_filename = NULL WHERE id = ?', args: [older.id] });
+    } finally {
+      db.close();
+    }
+    const res = await fetch(`${server.baseUrl}/assets/${older.id}?size=preview`);
+    expect(res.status).toBe(200);
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([900, 600]);
   });
 
   it('when the id ends in .webp (download name), then the same image comes', async () => {
@@ -556,7 +576,7 @@ describe('GET /assets/{id}', () => {
     expect(res.body).toEqual({ result: expect.any(String), status: 404 });
   });
 
-  it('when the size is not thumbnail, card or full, then 400 in the envelope', async () => {
+  it('when the size is not thumbnail, card, preview or full, then 400 in the envelope', async () => {
     for (const q of ['?size=huge', '?size=', '?size=CARD%00', '?size=card&size=thumbnail']) {
       const res = await server.api(`/assets/${c.img.id}${q}`);
       if (q === '?size=') {

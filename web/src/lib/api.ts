@@ -144,7 +144,7 @@ export async function fetchList<T>(key: string): Promise<ListPage<T>> {
 }
 
 /** Full WebP by default; `card` is 480 px square and `thumbnail` 160 px, both made by the server. */
-export type AssetSize = 'full' | 'card' | 'thumbnail';
+export type AssetSize = 'full' | 'preview' | 'card' | 'thumbnail';
 
 export function assetUrl(id: string | null | undefined, size: AssetSize = 'full'): string | undefined {
   if (!id) return undefined;

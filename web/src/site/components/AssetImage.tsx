@@ -17,8 +17,11 @@ interface Props {
   height?: number;
 }
 
-/** The server's fixed crops (cms collections/Assets imageSizes); "full" pictures are square unless told. */
-const SIZE_PIXELS: Record<AssetSize, number> = { thumbnail: 160, card: 480, full: 800 };
+/**
+ * The server's sizes (cms collections/Assets imageSizes): square crops, and "preview" and "full", which keep
+ * the picture's proportions and are taken as square unless told.
+ */
+const SIZE_PIXELS: Record<AssetSize, number> = { thumbnail: 160, card: 480, preview: 720, full: 800 };
 
 /** An image from /assets, or a warm placeholder when there is none or it fails to load. */
 export function AssetImage({ id, alt, size = 'card', className, eager = false, width, height }: Props) {

@@ -18,11 +18,13 @@ export function CategoryGrid({ categories, eager = 0 }: { categories: readonly P
           data-testid="category-card"
         >
           <span className="category-card-media">
-            {/* The full picture: the server's "card" size is a square crop, which cuts the lettering of a 3:2 image. */}
+            {/* Uncropped: the server's "card" size is a square crop, which cuts the lettering of a 3:2 image. */}
             <AssetImage
               id={category.img?.id ?? category.img_id}
               alt=""
-              size="full"
+              size="preview"
+              width={720}
+              height={480}
               className="category-card-img"
               eager={index < eager}
             />

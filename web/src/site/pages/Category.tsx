@@ -41,10 +41,10 @@ export default function Category() {
           <AssetImage
             id={category.img?.id ?? category.img_id}
             alt=""
-            size="full"
+            size="preview"
             className="category-hero-img"
-            width={1200}
-            height={800}
+            width={720}
+            height={480}
             eager
           />
         </div>

@@ -52,7 +52,7 @@ export default function Recipe() {
       <div className="recipe-page-layout">
         <aside className="recipe-page-side">
           <div className="recipe-page-media">
-            <AssetImage id={recipe.img?.id} alt={recipe.name} size="full" className="recipe-page-img" eager />
+            <AssetImage id={recipe.img?.id} alt={recipe.name} size="preview" className="recipe-page-img" eager />
           </div>
           {recipe.ingredients.length > 0 && (
             <section className="recipe-page-ingredients" aria-labelledby="recipe-ingredients-title">

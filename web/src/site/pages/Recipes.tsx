@@ -19,7 +19,7 @@ function RecipeCard({ recipe }: { recipe: Recipe }) {
         <AssetImage
           id={recipe.img?.id}
           alt={recipe.name}
-          size="full"
+          size="preview"
           width={RECIPE_ART_WIDTH}
           height={RECIPE_ART_HEIGHT}
           className="recipe-card-img"
