@@ -33,6 +33,11 @@ export default defineConfig({
     // antd alone is larger than Vite's default warning threshold; it is cached across deploys in its own chunk.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // The storefront's page, and the small first script of the pages the server draws (src/app/boot.ts).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        boot: fileURLToPath(new URL('./src/app/boot.ts', import.meta.url)),
+      },
       // @shop/shared's modules only define things (schemas, helpers, texts); loading one has no effect of its
       // own. Said here so that importing a price helper through the package's index does not also run
       // every zod schema the index re-exports.

@@ -126,7 +126,9 @@ describe('a product page', () => {
     expect(page.head.match(/name="description"/g)).toHaveLength(1);
     // The SPA still loads from it, and hydrates what the server drew (storefront-ssr.test.ts).
     expect(page.html).toMatch(/<div id="root">(<link rel="preload" as="image"[^>]*>)*<!--\$-->/);
-    expect(page.html).toMatch(/<script type="module" crossorigin src="\/bundle\/index-[^"]+\.js"[^>]*><\/script>/);
+    expect(page.html).toMatch(
+      /<script type="module" crossorigin src="\/bundle\/boot-[^"]+\.js" data-entry="\/bundle\/index-[^"]+\.js"[^>]*><\/script>/,
+    );
 
     const [data] = ofType(page, 'Product');
     expect(ofType(page, 'Product')).toHaveLength(1);

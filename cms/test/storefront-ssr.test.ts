@@ -83,7 +83,21 @@ describe('a product page without JavaScript', () => {
     // Styled at first paint: the page's own rules travel inside it, and no stylesheet request blocks it.
     expect(/<style>([\s\S]*?)<\/style>/.exec(page.html)?.[1]).toContain('.product-layout{');
     expect(page.html).not.toMatch(/<link rel="stylesheet"/);
-    expect(page.html).toMatch(/<script type="module" crossorigin src="[^"]+" fetchpriority="low">/);
+    // The app starts from the boot script once the first screen is in (web/src/app/boot.ts), which is handed the
+    // entry and every module to fetch with it: none is requested from the page itself.
+    const boot =
+      /<script type="module" crossorigin src="\/bundle\/boot-[^"]+\.js" data-entry="([^"]+)" data-modules="([^"]+)"><\/script>/.exec(
+        page.html,
+      );
+    expect(boot?.[1]).toMatch(/^\/bundle\/index-[^"]+\.js$/);
+    expect(boot?.[2].split(' ')).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/bundle\/react-[^ ]+\.js$/),
+        expect.stringMatching(/^\/bundle\/Product-[^ ]+\.js$/),
+      ]),
+    );
+    expect(page.html).not.toMatch(/<link rel="modulepreload"/);
+    expect(page.html.match(/<script type="module"/g)).toHaveLength(1);
   });
 
   it('when its price changes in the control centre, then the next page view shows the new price, and the old validator no longer matches', async () => {

@@ -9,7 +9,7 @@
  * button, and a focused entry draws a visible ring.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { AdminApi, uniqueWord, type Doc } from './support/admin-api';
 import { signIn, signInAsDemoAdmin } from './support/admin-screens';
 import { DESKTOP, PHONE } from './support/screens';

@@ -6,7 +6,7 @@
  * the results report it, unchanged. The spec makes its own orders through the API, all with one unique payer
  * word so the list can be filtered down to them.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { AdminApi, DEMO_ADMIN, uniqueWord } from './support/admin-api';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';
 import { readCsvDownload, readPdfDownload } from './support/files';

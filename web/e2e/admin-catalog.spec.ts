@@ -4,7 +4,7 @@
  * storefront follows at once. Every screen is shot at 1280 and 390 px to
  * test-results/screenshots/admin-<screen>-<width>.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO_ADMIN, oilBottlePng, uniqueWord } from './support/admin-api';
 import { waitForMailMatch } from './support/outbox';
 import { shot, signIn } from './support/admin-screens';

@@ -4,7 +4,7 @@
  * the list shows, every page of them, as UTF-8 with a BOM so accents survive a spreadsheet program. The spec
  * sends its own three messages through the public contact form's API, all with one unique last name.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { uniqueWord } from './support/admin-api';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';
 import { readCsvDownload } from './support/files';

@@ -7,7 +7,7 @@
  * 1 × 12.50 + 7.90 = 20.40, so 2 orders and $53.30 spent.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { AdminApi, uniqueWord } from './support/admin-api';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';
 import { DESKTOP, PHONE } from './support/screens';

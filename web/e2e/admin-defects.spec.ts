@@ -9,7 +9,7 @@
  * and in the /cms panel a never-published draft's schedule drawer opens on "Publish".
  * The spec makes its own orders, products and users through the API, all with one unique word.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { AdminApi, DEMO_ADMIN, oilBottlePng, uniqueWord } from './support/admin-api';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';
 import { readCsvDownload } from './support/files';

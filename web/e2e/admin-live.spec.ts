@@ -4,7 +4,7 @@
  * or the search button on a phone) jumps to an order by its number.
  */
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { addFromProductPage, CheckoutAdmin, uid } from './checkout-helpers';
 import { DEMO_ADMIN } from './support/admin-api';
 import { shot, signIn } from './support/admin-screens';

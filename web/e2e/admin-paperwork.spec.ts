@@ -3,7 +3,7 @@
  * each file is a PDF named after the order number. The spec makes its own order through the API.
  */
 import fs from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { AdminApi, uniqueWord } from './support/admin-api';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';
 

@@ -4,7 +4,7 @@
  * net figure. The refund card and its dialog are checked with axe (WCAG 2.0–2.2 A and AA) at both widths.
  */
 import { createRequire } from 'node:module';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './support/test';
 import { AdminApi, uniqueWord } from './support/admin-api';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';
 import { DESKTOP, PHONE } from './support/screens';

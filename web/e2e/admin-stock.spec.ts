@@ -4,7 +4,7 @@
  * storefront's product page says "Only N left" once the count is at or below the product's threshold.
  * Screens go to test-results/screenshots/admin-stock-*-<width>.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { AdminApi, DEMO_ADMIN, uniqueWord } from './support/admin-api';
 import { shot, signIn } from './support/admin-screens';
 import { DESKTOP, PHONE } from './support/screens';

@@ -4,7 +4,7 @@
  * and after, in the audit log (filters in the URL, the row expanded, the CSV export downloaded).
  */
 import fs from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { AdminApi, DEMO_ADMIN, uniqueWord } from './support/admin-api';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';
 

@@ -4,7 +4,7 @@
  * API; the demo seed only makes the screens look real. Every admin screen is shot at 1280 and 390 px to
  * test-results/screenshots/admin-<screen>-<width>.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { AdminApi, DEMO_ADMIN, uniqueWord } from './support/admin-api';
 import { waitForMailMatch } from './support/outbox';
 import { shot, signIn } from './support/admin-screens';

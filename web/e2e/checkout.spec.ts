@@ -3,7 +3,7 @@
  * cart page, PayPal checkout against the server's PayPal emulator, order page and order tracking.
  * Every test creates its own products through the API, so it never depends on the demo catalog.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { MESSAGES } from '../../packages/shared/src';
 import { addFromProductPage, CheckoutAdmin, cartLine, publicConfig, screenshots, uid } from './checkout-helpers';
 

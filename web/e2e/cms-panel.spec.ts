@@ -5,7 +5,7 @@
  * accounts and records through the API; the panel is driven only through its own screens.
  */
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from './support/test';
 import sharp from 'sharp';
 import { AdminApi, DEMO_ADMIN, uniqueWord } from './support/admin-api';
 import { signIn } from './support/admin-screens';

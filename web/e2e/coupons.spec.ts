@@ -8,7 +8,7 @@
  * is $2.50, so $22.50 + $7.90 = $30.40 paid.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { addFromProductPage, CheckoutAdmin, cartLine, publicConfig } from './checkout-helpers';
 import { uniqueWord } from './support/admin-api';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';

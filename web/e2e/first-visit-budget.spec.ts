@@ -5,7 +5,7 @@
  * work: the first toast brings antd in, themed, and the contact form's antd buttons wear the shop's olive.
  * Byte sizes are bench material (bench/catalog.ts), not asserted here.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 /** Chunks that belong to antd's scope, the checkout and the control centre's charts. */
 const LAZY_ONLY = /\/(AntdScope|notify-host|PayPalCheckout|react-paypal|echarts|[A-Za-z]*Chart)[-.][^/]*\.js$/;

@@ -8,7 +8,7 @@
  * Screenshots: test-results/screenshots/storefront-recipe-cart-<width>.png, admin-recipes-<width>.png and
  * admin-recipes-drawer-<width>.png.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { AdminApi, DEMO_ADMIN, uniqueWord, type Doc } from './support/admin-api';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';
 import { DESKTOP, PHONE, screenshotPath, settle } from './support/screens';

@@ -5,7 +5,7 @@
  * the page renders each of them, reached from Home's news block and from the recipes list. Screenshots at
  * 1280 and 390 px go to test-results/screenshots/storefront-recipe-page-<width>.png.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import {
   richTextHeading,
   richTextLink,

@@ -6,7 +6,7 @@
  * number of nodes and the first node's selector, so the failure says what to fix.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { AdminApi, uniqueWord, type Doc } from './support/admin-api';
 import { DESKTOP, PHONE } from './support/screens';
 

@@ -9,7 +9,7 @@
  * Every product here is created through the API with a random word in its name. Screenshots at 1280 and
  * 390 px go to test-results/screenshots/storefront-<page>-<width>.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { MESSAGES } from '../../packages/shared/src/messages';
 import { AdminApi, oilBottlePng, uniqueWord, type Doc } from './support/admin-api';
 import { captureScreens, PHONE, screenshotPath, settle } from './support/screens';

@@ -4,7 +4,7 @@
  * Chromium against the real server, at 1280 and 390 px. Screenshots go to
  * test-results/screenshots/storefront-polish-<page>-<width>.png.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import sharp from 'sharp';
 import { AdminApi, oilBottlePng, uniqueWord, type Doc } from './support/admin-api';
 import { waitForMailMatch } from './support/outbox';
@@ -197,7 +197,10 @@ test.describe('storefront polish', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
 
-    /** Rendered width ÷ height against the file's: equal (1200 ÷ 800 = 1.5) when nothing is cropped. */
+    /**
+     * Rendered width ÷ height against the file's: equal (1200 ÷ 800 = 1.5) when nothing is cropped. Cards get
+     * the uncropped "preview" size, 720 wide: 720 × 800 / 1200 = 480 high, the same 1.5.
+     */
     const proportions = (img: Locator) =>
       img.evaluate((el: HTMLImageElement) => ({
         shown: el.clientWidth / el.clientHeight,
@@ -214,7 +217,7 @@ test.describe('storefront polish', () => {
         // The picture's link is aria-hidden (the title links to the same page): found by tag, not by role.
         .locator('img');
       await img.scrollIntoViewIfNeeded();
-      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1200);
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(720);
       const card = await proportions(img);
       expect(card.natural).toBe(1.5);
       expect(card.fit === 'contain' || Math.abs(card.shown - 1.5) < 0.02, JSON.stringify(card)).toBe(true);
@@ -223,7 +226,7 @@ test.describe('storefront polish', () => {
       await page.goto('/site');
       const teaser = page.getByTestId('recipe-teaser').filter({ hasText: recipeName }).getByRole('img');
       await teaser.scrollIntoViewIfNeeded();
-      await expect.poll(() => teaser.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1200);
+      await expect.poll(() => teaser.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(720);
       expect((await proportions(teaser)).shown, `home teaser box at ${size.width} px`).toBeCloseTo(1.5, 1);
     }
     await page.goto('/site/recipes');

@@ -7,7 +7,7 @@
  * when SHOTS_DIR is set, there too.
  */
 import path from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './support/test';
 import { AdminApi, uniqueWord, type Doc } from './support/admin-api';
 import { signInAsDemoAdmin } from './support/admin-screens';
 import { DESKTOP, PHONE, settle } from './support/screens';

@@ -5,7 +5,7 @@
  * its own products (names carry a random word) through the admin API, in Chromium against the real server.
  * Screenshots go to test-results/screenshots/storefront-shopper-<screen>-<width>.png.
  */
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from './support/test';
 import { cartLine } from './checkout-helpers';
 import { AdminApi, oilBottlePng, uniqueWord, type Doc } from './support/admin-api';
 import { SCREEN_SIZES, screenshotPath, settle } from './support/screens';

@@ -5,7 +5,7 @@
  * click in the SPA the head is as complete as on a page loaded from its address.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { AdminApi, uniqueWord, type Doc } from './support/admin-api';
 import { DESKTOP, PHONE } from './support/screens';
 
@@ -107,6 +107,55 @@ for (const size of [DESKTOP, PHONE]) {
     });
   });
 }
+
+test('when a drawn page opens, then the app asks for its scripts only once the first screen’s pictures are in, and hydrates', async ({
+  page,
+}) => {
+  await page.goto('/site/shop');
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  const timings = await page.evaluate(() => {
+    const firstScreen = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map(
+      (img) => img.currentSrc,
+    );
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return {
+      pictures: resources.filter((r) => firstScreen.includes(r.name)).map((r) => r.responseEnd),
+      scripts: resources
+        .filter((r) => /\/bundle\/[^/]+\.js$/.test(r.name) && !/\/bundle\/boot-/.test(r.name))
+        .map((r) => r.startTime),
+      firstScreen: firstScreen.length,
+    };
+  });
+  // The shop's first screen: two category tiles and two product cards.
+  expect(timings.firstScreen).toBe(4);
+  expect(timings.pictures).toHaveLength(4);
+  expect(timings.scripts.length).toBeGreaterThan(3);
+  expect(Math.min(...timings.scripts)).toBeGreaterThanOrEqual(Math.max(...timings.pictures));
+});
+
+test('when a first-screen picture is slow, then the app waits for it until the shopper presses a key, and starts at once', async ({
+  page,
+}) => {
+  const held: Array<() => Promise<void>> = [];
+  await page.route(/\/assets\/[^/?]+\?size=preview/, (route) => {
+    held.push(() => route.continue());
+  });
+  await page.goto('/site/shop', { waitUntil: 'commit' });
+  await page.waitForLoadState('domcontentloaded');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
+  // The category tiles' pictures are held: nothing has started the app.
+  expect(held.length).toBeGreaterThan(0);
+  await expect(page.locator('html[data-app]')).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  expect(
+    await page
+      .locator('img[fetchpriority="high"]')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.complete),
+  ).toBe(false);
+  await Promise.all(held.map((release) => release()));
+});
 
 test('when JavaScript is off, then a product shows its name, price and "Add to cart", and the shop search pages through links', async ({
   browser,

@@ -6,7 +6,7 @@
  * through the API (a category, two products, images, a contact message), recognisable by a random word.
  * Screenshots of every page at 1280 and 390 px go to test-results/screenshots/storefront-<page>-<width>.png.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { AdminApi, oilBottlePng, uniqueWord } from './support/admin-api';
 import { captureScreens, PHONE, screenshotPath } from './support/screens';
 

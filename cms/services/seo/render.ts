@@ -41,6 +41,11 @@ export interface ServerRenderedPage extends RenderedPage {
   entryStylesheets: string[];
   /** The page's modules, preloaded so they travel beside the entry instead of after it. */
   modules: string[];
+  /**
+   * The build's first script for drawn pages (web/src/app/boot.ts), which starts the app once what is on screen
+   * has loaded; null in a build without it, whose pages load the app at once.
+   */
+  boot: string | null;
 }
 
 interface ManifestChunk {
@@ -56,6 +61,9 @@ type Manifest = Record<string, ManifestChunk>;
  * utm_source, a cache-buster) draws the same page, and is left out so that it does not fill the cache.
  */
 const MEANINGFUL_PARAMS = ['page', 'search'];
+
+/** The boot script's key in the web build's manifest (web/vite.config.ts). */
+const BOOT_SOURCE = 'src/app/boot.ts';
 
 export function renderKey(pathname: string, search: URLSearchParams): string {
   const kept = new URLSearchParams();
@@ -211,6 +219,7 @@ export function createStorefrontRenderer(options: {
           entryStylesheets,
           styleText: [...entryStylesheets, ...stylesheets].map((href) => css.get(href) ?? '').join('\n'),
           modules: chunks.map((chunk) => `/${chunk.file}`),
+          boot: manifest[BOOT_SOURCE] ? `/${manifest[BOOT_SOURCE].file}` : null,
         };
       };
       // A search is anyone's to make up: drawn on demand (from cached API answers), never kept, so that

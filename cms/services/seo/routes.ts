@@ -46,6 +46,29 @@ function templateReader(file: string): () => Promise<string> {
   };
 }
 
+/**
+ * The template with its app entry replaced by the boot script (web/src/app/boot.ts), which is handed the entry
+ * and every module to fetch beside it (the entry's own imports, which the template preloads, and the page's
+ * chunks): none of them is fetched before the page's first screen has loaded.
+ */
+function startedByBoot(template: string, boot: string, pageModules: readonly string[]): string {
+  const appEntry = /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>/.exec(template);
+  if (!appEntry) return template;
+  const preloaded: string[] = [];
+  const withoutPreloads = template.replace(
+    /\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g,
+    (_link: string, href: string) => {
+      preloaded.push(href);
+      return '';
+    },
+  );
+  const modules = [...new Set([...preloaded, ...pageModules])].join(' ');
+  const bootTag =
+    `<script type="module" crossorigin src="${escapeHtml(boot)}" data-entry="${escapeHtml(appEntry[1])}"` +
+    ` data-modules="${escapeHtml(modules)}"></script>`;
+  return withoutPreloads.replace(appEntry[0], () => bootTag);
+}
+
 /** The JSON block a server-rendered page hands over to the SPA (web/src/app/handover.ts). */
 const HANDOVER_ELEMENT_ID = 'shop-handover';
 
@@ -68,12 +91,17 @@ export function fillBody(template: string, origin: string, page: ServerRenderedP
     (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" fetchpriority="low">`,
   );
   const entryStyle = new Set(page.entryStylesheets);
-  return template
-    .replace(/\s*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (link: string, href: string) =>
-      entryStyle.has(href) ? '' : link,
-    )
-    .replace(/<(script type="module"|link rel="modulepreload")([^>]*)>/g, '<$1$2 fetchpriority="low">')
-    .replace(/<\/head>/i, () => `${[...links, ...pageModules, page.styles].filter(Boolean).join('\n    ')}\n  </head>`)
+  const styled = template.replace(
+    /\s*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g,
+    (link: string, href: string) => (entryStyle.has(href) ? '' : link),
+  );
+  const scripted = page.boot
+    ? startedByBoot(styled, page.boot, page.modules)
+    : styled
+        .replace(/<(script type="module"|link rel="modulepreload")([^>]*)>/g, '<$1$2 fetchpriority="low">')
+        .replace(/<\/head>/i, () => `${pageModules.join('\n    ')}\n  </head>`);
+  return scripted
+    .replace(/<\/head>/i, () => `${[...links, page.styles].filter(Boolean).join('\n    ')}\n  </head>`)
     .replace(/<div id="root"><\/div>/, () => `<div id="root">${page.html}</div>\n    ${handover}`)
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/i, '');
 }

@@ -65,7 +65,7 @@ export default function Category() {
       {category.products.length === 0 ? (
         <EmptyState className="shop-empty" description="No products in this category right now." />
       ) : (
-        <ProductGrid products={category.products} categoryId={category.id} />
+        <ProductGrid products={category.products} categoryId={category.id} eager={2} />
       )}
 
       <div className="category-back">

@@ -1,0 +1,70 @@
+/**
+ * Playwright's `test` with one change to the pages it opens: a page the server drew starts its app only once
+ * its first screen's pictures are in (web/src/app/boot.ts), which can be just after the load event that
+ * navigations wait for. `goto`, `reload`, `goBack` and `goForward` therefore return once such a page has
+ * hydrated, as a shopper's page would be by the time they act on it; a page without the boot script (the cart,
+ * the control centre), one whose scripts were kept from loading, a context without JavaScript and a navigation
+ * with `waitUntil: 'commit'` (a test looking at the page before its app starts) return as before. This holds for the `page` fixture and for pages of contexts a test opens itself. Specs import `test`
+ * and `expect` from here.
+ */
+import { test as base, type BrowserContext, type Page } from '@playwright/test';
+
+export * from '@playwright/test';
+
+const HYDRATED_TIMEOUT_MS = 15_000;
+const NAVIGATIONS = ['goto', 'reload', 'goBack', 'goForward'] as const;
+type Navigation = (typeof NAVIGATIONS)[number];
+
+const hydratedOrNotStarting = () => {
+  const root = document.documentElement;
+  if (!document.querySelector('script[data-entry]') || root.dataset.hydrated === 'true') return true;
+  // The boot script never ran (its file was refused), or the app's own script failed to load.
+  return (document.readyState === 'complete' && !root.dataset.app) || root.dataset.app === 'failed';
+};
+
+const settling = new WeakSet<Page>();
+
+function settleNavigations(page: Page): void {
+  if (settling.has(page)) return;
+  settling.add(page);
+  for (const name of NAVIGATIONS) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<Navigation, unknown>)[name] = async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      // A test that looks at the page before its app starts asks for the response alone.
+      const options = args.find((arg) => typeof arg === 'object' && arg !== null) as { waitUntil?: string } | undefined;
+      if (options?.waitUntil === 'commit') return response;
+      await page.waitForFunction(hydratedOrNotStarting, undefined, { timeout: HYDRATED_TIMEOUT_MS });
+      return response;
+    };
+  }
+}
+
+function settleContext(context: BrowserContext): BrowserContext {
+  context.pages().forEach(settleNavigations);
+  context.on('page', settleNavigations);
+  return context;
+}
+
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await use(settleContext(context));
+  },
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        return options?.javaScriptEnabled === false ? context : settleContext(context);
+      };
+      const newPage = browser.newPage.bind(browser);
+      browser.newPage = async (options) => {
+        const page = await newPage(options);
+        if (options?.javaScriptEnabled !== false) settleNavigations(page);
+        return page;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+});
