@@ -47,11 +47,11 @@ function settleContext(context: BrowserContext): BrowserContext {
 }
 
 export const test = base.extend({
-  context: async ({ context }, use) => {
-    await use(settleContext(context));
+  context: async ({ context }, provide) => {
+    await provide(settleContext(context));
   },
   browser: [
-    async ({ browser }, use) => {
+    async ({ browser }, provide) => {
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
         const context = await newContext(options);
@@ -63,7 +63,7 @@ export const test = base.extend({
         if (options?.javaScriptEnabled !== false) settleNavigations(page);
         return page;
       };
-      await use(browser);
+      await provide(browser);
     },
     { scope: 'worker' },
   ],
