@@ -30,7 +30,7 @@ import { lazySharp } from './lib/lazy-sharp';
 
 /**
  * Uploads on S3-compatible storage when S3_* is set (lib/env.ts): storage-s3 takes over the assets
- * collection's writes and deletes (the original and both sizes, each under its file name as the key) and the
+ * collection's writes and deletes (the original and its sizes, each under its file name as the key) and the
  * local disk is not used. The bucket stays private: the storefront reads images through /assets/{id}, which
  * streams them from the bucket (services/asset-files.ts). The plugin is always in the config, switched off
  * without S3, so the panel's import map is the same either way.

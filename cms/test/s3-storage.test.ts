@@ -1,6 +1,6 @@
 /**
  * Uploads on S3-compatible storage (issue 13 part 1): with S3_* set, the assets collection writes the WebP
- * original and its two sizes to the bucket instead of the disk, /assets/{id} serves them from there with the
+ * original and its three sizes to the bucket instead of the disk, /assets/{id} serves them from there with the
  * same cache headers, and deleting the asset deletes the objects. A real S3 server (s3rver) stands in for
  * the bucket; the objects are looked at with the AWS SDK, as any other S3 client would.
  */
@@ -76,7 +76,7 @@ async function objectBytes(key: string): Promise<Buffer> {
 interface StoredAsset {
   id: string;
   filename: string;
-  sizes: { thumbnail: { filename: string }; card: { filename: string } };
+  sizes: { thumbnail: { filename: string }; card: { filename: string }; preview: { filename: string } };
 }
 
 /** An image uploaded as the control centre does (POST /api/v2/assets, field `avatar`), with its stored record. */
@@ -95,15 +95,15 @@ async function uploadAsset(width: number, height: number): Promise<StoredAsset> 
 }
 
 const keysOf = (asset: StoredAsset) =>
-  [asset.filename, asset.sizes.thumbnail.filename, asset.sizes.card.filename].sort();
+  [asset.filename, asset.sizes.thumbnail.filename, asset.sizes.card.filename, asset.sizes.preview.filename].sort();
 
 describe('uploads on S3-compatible storage', () => {
-  it('when an image is uploaded, then its original and both sizes are objects in the bucket and none is on the disk', async () => {
+  it('when an image is uploaded, then its original and its three sizes are objects in the bucket and none is on the disk', async () => {
     const before = await bucketKeys();
     const asset = await uploadAsset(1000, 800);
     const added = (await bucketKeys()).filter((key) => !before.includes(key));
     expect(added).toEqual(keysOf(asset));
-    expect(added).toHaveLength(3);
+    expect(added).toHaveLength(4);
     const original = await sharp(await objectBytes(asset.filename)).metadata();
     expect([original.format, original.width, original.height]).toEqual(['webp', 1000, 800]);
     const onDisk = fs.existsSync(path.join(server.dataDir, 'uploads'))
@@ -167,9 +167,9 @@ describe('uploads on S3-compatible storage', () => {
     expect(anonymous.status).toBe(403);
   });
 
-  it('when the asset is deleted, then its three objects are gone from the bucket and /assets/{id} is 404', async () => {
+  it('when the asset is deleted, then its four objects are gone from the bucket and /assets/{id} is 404', async () => {
     const asset = await uploadAsset(640, 480);
-    expect((await bucketKeys()).filter((key) => keysOf(asset).includes(key))).toHaveLength(3);
+    expect((await bucketKeys()).filter((key) => keysOf(asset).includes(key))).toHaveLength(4);
     const res = await admin.api(`/api/v2/assets/${asset.id}`, { method: 'DELETE' });
     expect(res.status, res.text).toBe(200);
     expect((await bucketKeys()).filter((key) => keysOf(asset).includes(key))).toEqual([]);
