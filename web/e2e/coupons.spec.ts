@@ -130,6 +130,18 @@ for (const size of [DESKTOP, PHONE]) {
       await search.fill(code);
       await search.press('Enter');
       await expect(page.getByTestId(`coupon-row-${code}`).getByTestId('coupon-uses-cell')).toHaveText('1 / 5');
+      await expect(page).toHaveURL(new RegExp(`/admin/coupons\\?search=${code}$`));
+    });
+
+    await test.step('Back from a code’s form returns to the search, as does a reload', async () => {
+      await page.getByTestId(`coupon-row-${code}`).getByTestId('coupon-link').click();
+      await expect(page).toHaveURL(/\/admin\/coupons\/edit\//);
+      await page.goBack();
+      await expect(page.getByRole('searchbox', { name: 'Search discount codes' })).toHaveValue(code);
+      await expect(page.getByTestId('coupons-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
+      await page.reload();
+      await expect(page.getByRole('searchbox', { name: 'Search discount codes' })).toHaveValue(code);
+      await expect(page.getByTestId(`coupon-row-${code}`).getByTestId('coupon-uses-cell')).toHaveText('1 / 5');
     });
 
     await test.step('the edit form shows the use; a delete asks first, then the code is gone', async () => {

@@ -1,15 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type AdminCoupon, formatLongDate, formatMoney } from '@shop/shared/admin';
 import { Button, Card, Grid, Input, Table, Tag, type TableColumnsType } from 'antd';
-import { type HTMLAttributes, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { type HTMLAttributes, useCallback, useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAdminConfig } from '../../api/config';
 import { type CouponsListParams, useAdminCoupons } from '../../api/coupons';
 import { PageHeader } from '../../components/PageHeader';
 import { COUPONS_PATH } from './coupon-form';
+import { COUPON_PAGE_SIZES, couponsListFromSearchParams, couponsListToSearchParams } from './coupons-list';
 import './coupons.css';
-
-const PAGE_SIZES = [10, 20, 50] as const;
 
 /** "10%" or "$5.00" off. */
 function couponTerms(coupon: Pick<AdminCoupon, 'kind' | 'amount'>, currency: string | undefined): string {
@@ -37,7 +36,13 @@ function validity(coupon: AdminCoupon): string {
 /** Discount codes (issue 24 §3): every code with its terms and how often it was used. */
 export default function CouponsPage() {
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<CouponsListParams>({ page: 1, size: 10, search: '' });
+  // Page, size and search live in the URL: Back from a code's form, a reload or a shared link keep them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => couponsListFromSearchParams(searchParams), [searchParams]);
+  const setFilters = useCallback(
+    (next: CouponsListParams) => setSearchParams(couponsListToSearchParams(next)),
+    [setSearchParams],
+  );
   const phone = !Grid.useBreakpoint().md;
   const coupons = useAdminCoupons(filters);
   const currency = useAdminConfig().data?.shop.currency_code;
@@ -110,6 +115,8 @@ export default function CouponsPage() {
           placeholder="Code"
           aria-label="Search discount codes"
           maxLength={100}
+          key={filters.search}
+          defaultValue={filters.search}
           enterButton="Search"
           onSearch={(value) => setFilters({ ...filters, page: 1, search: value.trim() })}
           data-testid="coupons-search"
@@ -128,7 +135,7 @@ export default function CouponsPage() {
             total: coupons.data?.count ?? 0,
             showSizeChanger: true,
             size: phone ? 'small' : 'medium',
-            pageSizeOptions: PAGE_SIZES.map(String),
+            pageSizeOptions: COUPON_PAGE_SIZES.map(String),
             onChange: (page, size) => setFilters({ ...filters, page: size === filters.size ? page : 1, size }),
             showTotal: (total) => `${total} ${total === 1 ? 'code' : 'codes'}`,
           }}
