@@ -1,5 +1,6 @@
 /** The gallery's page and sort as a typed object, and its round trip through the URL's search params. */
 import type { AssetSortOrder } from '../../api/assets';
+import { pageFromSearchParam } from '../../lib/list-params';
 
 export interface GalleryFilter {
   page: number;
@@ -14,19 +15,10 @@ export const GALLERY_SORT_OPTIONS: { value: AssetSortOrder; label: string }[] = 
   { value: 'ASC', label: 'Oldest first' },
 ];
 
-// The server refuses larger pages with a 400; a hand-edited URL should still show a gallery.
-const MAX_PAGE = 100000;
-
-function parsePage(value: string | null): number {
-  if (!value || !/^\d{1,6}$/.test(value)) return DEFAULT_GALLERY_FILTER.page;
-  const page = Number(value);
-  return page >= 1 && page <= MAX_PAGE ? page : DEFAULT_GALLERY_FILTER.page;
-}
-
 /** Anything unknown or malformed in the URL falls back to the default instead of reaching the server. */
 export function galleryFilterFromSearchParams(params: URLSearchParams): GalleryFilter {
   return {
-    page: parsePage(params.get('page')),
+    page: pageFromSearchParam(params.get('page'), DEFAULT_GALLERY_FILTER.page),
     order: params.get('sort')?.toUpperCase() === 'ASC' ? 'ASC' : 'DESC',
   };
 }

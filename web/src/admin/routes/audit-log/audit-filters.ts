@@ -3,10 +3,10 @@
  * orders list: reload, back and a shared link show the same entries.
  */
 import { AUDIT_OPERATIONS, AUDITED_COLLECTIONS, type AuditedCollection, type AuditOperation } from '@shop/shared/admin';
+import { pageFromSearchParam } from '../../lib/list-params';
 
 export const AUDIT_PAGE_SIZES = [20, 50, 100] as const;
 export const DEFAULT_AUDIT_PAGE_SIZE = 20;
-const MAX_PAGE = 100000;
 
 export interface AuditFilters {
   page: number;
@@ -38,12 +38,6 @@ const ID = /^[A-Za-z0-9_-]{1,100}$/;
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 
-function parsePage(value: string | null): number {
-  if (!value || !/^\d{1,6}$/.test(value)) return 1;
-  const page = Number(value);
-  return page >= 1 && page <= MAX_PAGE ? page : 1;
-}
-
 const day = (value: string | null) => (value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : '');
 const id = (value: string | null) => (value && ID.test(value) ? value : '');
 
@@ -51,7 +45,7 @@ const id = (value: string | null) => (value && ID.test(value) ? value : '');
 export function parseAuditFilters(params: URLSearchParams): AuditFilters {
   const size = Number(params.get('size'));
   return {
-    page: parsePage(params.get('page')),
+    page: pageFromSearchParam(params.get('page')),
     size: (AUDIT_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_AUDIT_PAGE_SIZE,
     collection: oneOf(AUDITED_COLLECTIONS, params.get('collection')),
     operation: oneOf(AUDIT_OPERATIONS, params.get('operation')),

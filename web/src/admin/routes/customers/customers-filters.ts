@@ -4,12 +4,12 @@
  */
 import { CUSTOMER_SORT_COLUMNS, type CustomerSortColumn } from '@shop/shared/admin';
 import type { CustomersListParams } from '../../api/customers';
+import { pageFromSearchParam, pageSizeFromSearchParam } from '../../lib/list-params';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 // The server refuses longer searches with a 400; a hand-edited URL should still show a list.
 const MAX_SEARCH = 100;
-const MAX_PAGE = 100000;
 
 export const defaultCustomersFilters = (): CustomersListParams => ({
   page: 1,
@@ -17,17 +17,6 @@ export const defaultCustomersFilters = (): CustomersListParams => ({
   search: '',
   sort: null,
 });
-
-function parsePage(value: string | null): number {
-  if (!value || !/^\d{1,6}$/.test(value)) return 1;
-  const page = Number(value);
-  return page >= 1 && page <= MAX_PAGE ? page : 1;
-}
-
-function parseSize(value: string | null): number {
-  const size = Number(value);
-  return (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
-}
 
 const isSortColumn = (value: string | null): value is CustomerSortColumn =>
   (CUSTOMER_SORT_COLUMNS as readonly (string | null)[]).includes(value);
@@ -37,8 +26,8 @@ export function parseCustomersFilters(params: URLSearchParams): CustomersListPar
   const column = params.get('sort');
   const dir = params.get('dir')?.toUpperCase();
   return {
-    page: parsePage(params.get('page')),
-    size: parseSize(params.get('size')),
+    page: pageFromSearchParam(params.get('page')),
+    size: pageSizeFromSearchParam(params.get('size'), PAGE_SIZES, DEFAULT_PAGE_SIZE),
     search: (params.get('search') ?? '').slice(0, MAX_SEARCH),
     sort: isSortColumn(column) ? [column, dir === 'ASC' ? 'ASC' : 'DESC'] : null,
   };

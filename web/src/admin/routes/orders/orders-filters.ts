@@ -4,13 +4,13 @@
  */
 import { ARCHIVE_ORDER_STATUSES, OPEN_ORDER_STATUSES, type OrderStatus } from '@shop/shared';
 import type { OrdersListParams, OrdersTab } from '../../api/orders';
+import { pageFromSearchParam, pageSizeFromSearchParam } from '../../lib/list-params';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 // The server refuses longer texts with a 400; a hand-edited URL should still show a list.
 const MAX_SEARCH = 100;
 const MAX_NUMBER = 40;
-const MAX_PAGE = 100000;
 
 export const ORDERS_TABS: { value: OrdersTab; label: string }[] = [
   { value: 'open', label: 'Open' },
@@ -31,17 +31,6 @@ export const defaultOrdersFilters = (tab: OrdersTab = 'open'): OrdersListParams 
   sort: null,
 });
 
-function parsePage(value: string | null): number {
-  if (!value || !/^\d{1,6}$/.test(value)) return 1;
-  const page = Number(value);
-  return page >= 1 && page <= MAX_PAGE ? page : 1;
-}
-
-function parseSize(value: string | null): number {
-  const size = Number(value);
-  return (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
-}
-
 /** Anything unknown or malformed in the URL falls back to the default instead of reaching the server. */
 export function parseOrdersFilters(params: URLSearchParams): OrdersListParams {
   const tab: OrdersTab = params.get('tab') === 'archive' ? 'archive' : 'open';
@@ -52,8 +41,8 @@ export function parseOrdersFilters(params: URLSearchParams): OrdersListParams {
   const sort = params.get('sort')?.toUpperCase();
   return {
     tab,
-    page: parsePage(params.get('page')),
-    size: parseSize(params.get('size')),
+    page: pageFromSearchParam(params.get('page')),
+    size: pageSizeFromSearchParam(params.get('size'), PAGE_SIZES, DEFAULT_PAGE_SIZE),
     search: (params.get('search') ?? '').slice(0, MAX_SEARCH),
     number: (params.get('number') ?? '').slice(0, MAX_NUMBER),
     status,

@@ -5,6 +5,7 @@
 import { PRODUCT_SORT_COLUMNS } from '@shop/shared/admin';
 import type { CategoriesListParams } from '../../api/categories';
 import type { InventoryFilter, ProductSortColumn, ProductsListParams } from '../../api/products';
+import { pageFromSearchParam, pageSizeFromSearchParam } from '../../lib/list-params';
 
 export type CatalogStep = 'product' | 'category';
 
@@ -22,18 +23,6 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 // The server refuses longer searches with a 400; a hand-edited URL should still show a list.
 const MAX_SEARCH = 100;
-const MAX_PAGE = 100000;
-
-function parsePage(value: string | null): number {
-  if (!value || !/^\d{1,6}$/.test(value)) return 1;
-  const page = Number(value);
-  return page >= 1 && page <= MAX_PAGE ? page : 1;
-}
-
-function parseSize(value: string | null): number {
-  const size = Number(value);
-  return (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
-}
 
 const parseSearch = (value: string | null) => (value ?? '').trim().slice(0, MAX_SEARCH);
 
@@ -54,8 +43,8 @@ export function parseProductsFilters(params: URLSearchParams): ProductsListParam
   const column = params.get('sort');
   const order = params.get('order')?.toUpperCase();
   return {
-    page: parsePage(params.get('page')),
-    size: parseSize(params.get('size')),
+    page: pageFromSearchParam(params.get('page')),
+    size: pageSizeFromSearchParam(params.get('size'), PAGE_SIZES, DEFAULT_PAGE_SIZE),
     search: parseSearch(params.get('search')),
     inventory: inventory === 'in' || inventory === 'out' ? (inventory satisfies InventoryFilter) : null,
     sort: isSortColumn(column) ? { column, direction: order === 'DESC' ? 'DESC' : 'ASC' } : null,
@@ -80,8 +69,8 @@ export const defaultCategoriesFilters = (): CategoriesListParams => ({ page: 1, 
 
 export function parseCategoriesFilters(params: URLSearchParams): CategoriesListParams {
   return {
-    page: parsePage(params.get('page')),
-    size: parseSize(params.get('size')),
+    page: pageFromSearchParam(params.get('page')),
+    size: pageSizeFromSearchParam(params.get('size'), PAGE_SIZES, DEFAULT_PAGE_SIZE),
     search: parseSearch(params.get('search')),
   };
 }

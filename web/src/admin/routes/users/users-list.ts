@@ -1,13 +1,12 @@
 /** The users list's page in the URL, and the name and role shown per account. */
 import { type AdminUser, USER_ROLE_LABELS } from '@shop/shared/admin';
+import { pageFromSearchParam } from '../../lib/list-params';
 
 export const USERS_PAGE_SIZE = 10;
 
 /** Anything but a plain positive number (an old or hand-edited link) shows the first page. */
 export function usersPageFromSearchParams(params: URLSearchParams): number {
-  const text = params.get('page');
-  if (!text || !/^\d{1,6}$/.test(text)) return 1;
-  return Math.max(1, Number(text));
+  return pageFromSearchParam(params.get('page'));
 }
 
 /** Page 1 is the plain address /admin/users. */
