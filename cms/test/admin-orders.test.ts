@@ -399,8 +399,38 @@ describe('PUT /api/v2/admin/orders/{id}', () => {
     expect(res.body.result.history.map((h: Json) => [h.from, h.to])).toEqual([['COMPLETED', 'PROCESSING']]);
   });
 
+  it('when a change meant for NEW finds the order NEW, then it is made and recorded', async () => {
+    const order = await createOrder(admin);
+    const res = await put(order.id, { status: 'PROCESSING', from: 'NEW' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.result.history.map((h: Json) => [h.from, h.to])).toEqual([['NEW', 'PROCESSING']]);
+  });
+
+  it('when a change meant for NEW lands after the order was cancelled, then 409 and it stays cancelled, with no event', async () => {
+    const order = await createOrder(admin);
+    expect((await put(order.id, { status: 'CANCELLED' })).status).toBe(200);
+    const late = await put(order.id, { status: 'PROCESSING', from: 'NEW' });
+    expect(late.status, late.text).toBe(409);
+    expect(isEnvelope(late)).toBe(true);
+    expect(late.body.result).toBe('The order\'s status is now "Order Cancelled"; nothing was changed');
+    const after = (await admin.api(`/api/v2/admin/orders/${order.id}`)).body.result;
+    expect(after.status).toBe('CANCELLED');
+    expect(after.history.map((h: Json) => [h.from, h.to])).toEqual([['NEW', 'CANCELLED']]);
+    const events = (await admin.api(`/api/v2/admin/orders/${order.id}/events`)).body.result as Json[];
+    expect(events.filter((e) => e.type === 'status').map((e) => [e.from, e.to])).toEqual([['NEW', 'CANCELLED']]);
+  });
+
+  it('when a change is meant for the status the order already left for the same one, then 409 all the same', async () => {
+    const order = await createOrder(admin, { status: 'PROCESSING' });
+    const res = await put(order.id, { status: 'PROCESSING', from: 'NEW' });
+    expect(res.status, res.text).toBe(409);
+    expect((await admin.api(`/api/v2/admin/orders/${order.id}`)).body.result.history).toEqual([]);
+  });
+
   it.each([
     ['status NEW', { status: 'NEW' }],
+    ['an unknown "from"', { status: 'PROCESSING', from: 'LOST' }],
+    ['a "from" of the wrong type', { status: 'PROCESSING', from: ['NEW'] }],
     ['an unknown status', { status: 'LOST' }],
     ['a lower-case status', { status: 'shipped' }],
     ['no status', {}],

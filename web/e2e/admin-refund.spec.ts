@@ -167,11 +167,24 @@ test('when the order is cancelled while its own "opened" change is still on its 
     if (body.status === 'PROCESSING') await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
+  const puts: string[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() === 'PUT' && request.url().endsWith(`/api/v2/admin/orders/${orderId}`)) {
+      puts.push(`${(request.postDataJSON() as { status: string }).status} ${response.status()}`);
+    }
+  });
   await page.goto(`/admin/orders/${orderId}`);
   await page.getByTestId('order-action-cancel').click();
   await page.getByTestId('cancel-only').click();
-  await expect(page.getByTestId('order-not-refunded')).toContainText('$32.90 of the payment has not been refunded');
+  await expect(page.getByTestId('order-not-refunded'), `status changes sent: ${puts.join(', ')}`).toContainText(
+    '$32.90 of the payment has not been refunded',
+  );
   await page.unrouteAll({ behavior: 'wait' });
+  // The late "opened" change reached the server after the cancel and was refused, silently.
+  await expect.poll(() => puts).toEqual(['CANCELLED 200', 'PROCESSING 409']);
+  await expect(page.getByTestId('order-not-refunded')).toBeVisible();
+  await expect(page.getByTestId('toast-error')).toHaveCount(0);
   const stored = await api.get(`/api/v2/admin/orders/${orderId}`);
   expect((stored.result as { status: string }).status).toBe('CANCELLED');
 });

@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload';
+import { ORDER_STATUS_DISPLAY } from '@shop/shared';
 import type { OrderEvent, OrderEventType, OrderStatus } from '@shop/shared/admin';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { describeActor } from '../../lib/actor';
 import { withTransaction } from '../../lib/transaction';
 import { str, type Doc } from '../mappers';
@@ -8,6 +9,13 @@ import { findByIdOr404 } from './admin-queries';
 import type { AdminUser } from './sales';
 
 const ORDER_NOT_FOUND = 'Order not found';
+
+/** 409 for a change meant for a status the order has left (someone else changed it first). */
+const statusMovedOn = (now: OrderStatus | null) =>
+  new AppError(
+    409,
+    `The order's status is now "${now ? ORDER_STATUS_DISPLAY[now].text : 'none'}"; nothing was changed`,
+  );
 
 export interface OrderEventInput {
   order: string;
@@ -58,6 +66,8 @@ export interface StatusChangeOptions {
   user: AdminUser;
   /** The carrier's tracking number, recorded with a change to SHIPPED. */
   tracking_number?: string;
+  /** The status the change is meant for: an order in any other is left as it is (409). */
+  from?: OrderStatus;
 }
 
 /**
@@ -71,7 +81,7 @@ export async function changeOrderStatus(
   req: PayloadRequest,
   orderId: string,
   to: OrderStatus,
-  { user, tracking_number }: StatusChangeOptions,
+  { user, tracking_number, from: expected }: StatusChangeOptions,
 ): Promise<Doc> {
   return withTransaction(req, async () => {
     // Read inside the transaction: the `from` recorded is the status that was changed.
@@ -89,6 +99,7 @@ export async function changeOrderStatus(
     const doc = found.docs[0] as Doc | undefined;
     if (!doc) throw notFound(ORDER_NOT_FOUND);
     const from = (str(doc.status) || null) as OrderStatus | null;
+    if (expected !== undefined && from !== expected) throw statusMovedOn(from);
     if (from === to) return doc;
     const updated = await req.payload.update({
       collection: 'orders',

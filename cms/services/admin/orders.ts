@@ -152,7 +152,7 @@ export async function getAdminOrder(payload: Payload, user: AdminUser, id: strin
 /**
  * Sets the status through changeOrderStatus: the order's own history (the Orders collection's hook, same
  * write) and its timeline event land in one transaction. Setting the status the order already has changes
- * nothing (no write, no history entry, no event).
+ * nothing (no write, no history entry, no event); a change meant `from` a status the order has left is a 409.
  */
 export async function setOrderStatus(
   req: PayloadRequest,
@@ -160,9 +160,10 @@ export async function setOrderStatus(
   id: string,
   status: OrderStatus,
   trackingNumber?: string,
+  from?: OrderStatus,
 ): Promise<AdminOrder> {
   await findOrder(req.payload, user, id);
-  await changeOrderStatus(req, id, status, { user, tracking_number: trackingNumber });
+  await changeOrderStatus(req, id, status, { user, tracking_number: trackingNumber, from });
   // Committed: the shopper hears about a change to SHIPPED or DELIVERED (never from inside the transaction).
   if (req.transactionID === undefined) mailStatusChangesLater(req.payload, [id]);
   return getAdminOrder(req.payload, user, id);

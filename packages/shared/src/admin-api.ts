@@ -7,6 +7,7 @@ import {
   ADMIN_SETTABLE_ORDER_STATUSES,
   ARCHIVE_ORDER_STATUSES,
   OPEN_ORDER_STATUSES,
+  ORDER_STATUSES,
   RECORD_STATUSES,
   type OrderStatus,
 } from './enums';
@@ -595,11 +596,16 @@ export interface OrderEvent {
   amount: string | null;
 }
 
-/** PUT admin/orders/{id}: the status, and the carrier's tracking number when it is SHIPPED. */
+/**
+ * PUT admin/orders/{id}: the status, and the carrier's tracking number when it is SHIPPED. `from`, when given,
+ * is the status the change is meant for: an order no longer in it is left as it is (409). The order page's
+ * own NEW → PROCESSING on opening sends it, so a late one can never undo a change made meanwhile.
+ */
 export const orderStatusChangeSchema = z
   .strictObject({
     status: z.enum(ADMIN_SETTABLE_ORDER_STATUSES),
     tracking_number: trackingNumberSchema.optional(),
+    from: z.enum(ORDER_STATUSES).optional(),
   })
   .refine((v) => v.tracking_number === undefined || v.status === 'SHIPPED', {
     message: 'A tracking number goes with SHIPPED only',

@@ -81,6 +81,13 @@ export const updateOrderStatus = (id: string, status: OrderStatusUpdate['status'
   } satisfies OrderStatusChangeInput);
 
 /**
+ * The move an order makes when an admin opens it (SPEC §4), sent as meant for its current status: 409 when
+ * the order has left that status meanwhile (another change landed first), and then nothing changes.
+ */
+export const moveOrderOnOpen = (id: string, from: OrderStatus, status: OrderStatusUpdate['status']) =>
+  apiPut<AdminOrder>(adminOrderKey(id), { status, from } satisfies OrderStatusChangeInput);
+
+/**
  * POST admin/orders/{id}/refunds: 201 with the refund (COMPLETED, or PENDING at PayPal); 202 when PayPal did
  * not answer (the server sends it again); 400 for an amount over what is left; 409/422 when there is nothing
  * to refund or PayPal refused.

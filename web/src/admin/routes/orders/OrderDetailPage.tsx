@@ -36,7 +36,7 @@ import { refreshDashboard } from '../../api/dashboard';
 import { orderEventsKey } from '../../api/order-events';
 import { RefundCard, runRefund } from './detail/RefundCard';
 import { linesToRestock, RestockCard, runRestock } from './detail/RestockCard';
-import { updateOrderStatus, useAdminOrder } from '../../api/orders';
+import { moveOrderOnOpen, updateOrderStatus, useAdminOrder } from '../../api/orders';
 import { confirmAction } from '../../components/confirm';
 import { useKeyboardScrollableTable } from '../../components/keyboard-scroll';
 import { useLoadingOverlay } from '../../components/LoadingOverlay';
@@ -62,7 +62,7 @@ const testId = (id: string) => ({ 'data-testid': id }) as ButtonProps;
  * Orders being moved from NEW to PROCESSING right now. Module-wide rather than a ref so that StrictMode's
  * second effect run, a remount or a revalidation that still shows NEW never sends a second PUT.
  */
-const promoting = new Map<string, Promise<void>>();
+const promoting = new Set<string>();
 
 function StatusTag({ status }: { status: OrderStatus }) {
   const display = ORDER_STATUS_DISPLAY[status] ?? { text: status, color: 'default' };
@@ -302,28 +302,26 @@ export default function OrderDetailPage() {
     const next = order ? orderStatusOnOpen(order.status) : null;
     if (!order || next === null || promoting.has(order.id)) return;
     const orderId = order.id;
-    // Started after it is registered, so that its `finally` always finds its own entry.
-    const promotion = Promise.resolve().then(async () => {
+    promoting.add(orderId);
+    void (async () => {
       try {
-        const envelope = await updateOrderStatus(orderId, next);
-        if (handleResult(envelope, { method: 'put', success: false }) === 'success') {
+        // Meant for NEW only: landing after a change the admin made meanwhile (a cancel clicked at once), it
+        // is refused (409) instead of undoing it, and there is nothing to tell.
+        const envelope = await moveOrderOnOpen(orderId, order.status, next);
+        if (envelope.status === 409 || handleResult(envelope, { method: 'put', success: false }) === 'success') {
           await Promise.all([mutate(), revalidate(orderEventsKey(orderId))]);
           void refreshDashboard();
         }
       } finally {
         promoting.delete(orderId);
       }
-    });
-    promoting.set(orderId, promotion);
+    })();
   }, [order, mutate]);
 
   const changeStatus = async (status: OrderStatusUpdate['status'], trackingNumber?: string) => {
     if (!order) return false;
     setSaving(true);
     notify.loading();
-    // A change made while the page's own "opened" change is still on its way must land after it, or that
-    // late PROCESSING would overwrite it (a cancel clicked at once was undone so).
-    await promoting.get(order.id)?.catch(() => undefined);
     const envelope = await updateOrderStatus(order.id, status, trackingNumber);
     const kind = handleResult(envelope, { method: 'put' });
     if (kind === 'success') {
