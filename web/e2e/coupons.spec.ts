@@ -10,7 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from './support/test';
 import { addFromProductPage, CheckoutAdmin, cartLine, publicConfig } from './checkout-helpers';
-import { uniqueWord } from './support/admin-api';
+import { AdminApi, uniqueWord } from './support/admin-api';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';
 import { DESKTOP, PHONE } from './support/screens';
 
@@ -162,5 +162,50 @@ for (const size of [DESKTOP, PHONE]) {
       await expect(page.getByTestId(`coupon-row-${code}`)).toHaveCount(0);
       await expect(page.getByText('No discount codes yet')).toBeVisible();
     });
+  });
+}
+
+for (const size of [DESKTOP, PHONE]) {
+  test(`at ${size.width} px, when the cart is reloaded or left and opened again, then the applied code stays until the shop switches it off`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    // 1 × $12.50; 10 % off is $1.25: $11.25 + $7.90 shipping = $19.15; without the code $20.40.
+    const admin = await CheckoutAdmin.login(request, baseURL);
+    const coupons = await AdminApi.login(request, baseURL!);
+    const word = uniqueWord();
+    const code = `KEEP${word.toUpperCase()}`.replace(/[^A-Z0-9]/g, '').slice(0, 32);
+    const coupon = await coupons.createCoupon({ code, kind: 'percent', amount: 10 });
+    const oil = await admin.createProduct({ name: `Olio Ricordo ${word}`, price: 12.5 });
+    await page.setViewportSize(size);
+    await addFromProductPage(page, oil, 1);
+    await page.goto('/site/cart');
+    await page.getByLabel('Discount code').fill(code.toLowerCase());
+    await page.getByTestId('cart-coupon-apply').click();
+    await expect(page.getByTestId('cart-total')).toHaveText('$19.15');
+
+    await page.reload();
+    await expect(page.getByTestId('cart-coupon-applied-code')).toHaveText(code);
+    await expect(page.getByTestId('cart-total')).toHaveText('$19.15');
+
+    await page.goto(`/site/shop/${oil.id}`);
+    await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+    await expect(page).toHaveURL(/\/site\/cart$/);
+    await expect(page.getByTestId('cart-coupon-applied-code')).toHaveText(code);
+    await expect(page.getByTestId('cart-total')).toHaveText('$19.15');
+
+    await coupons.updateCoupon(coupon.id, { active: false });
+    await page.reload();
+    await expect(page.getByTestId('cart-coupon-problem')).toHaveText(`The discount code ${code} is not active`);
+    await expect(page.getByTestId('cart-coupon-applied')).toHaveCount(0);
+    await expect(page.getByTestId('cart-total')).toHaveText('$20.40');
+    expect(await axeViolations(page, '.cart-summary'), `cart with a switched-off code at ${size.width}px`).toEqual([]);
+
+    // Forgotten: the next visit starts with an empty field and nothing to say.
+    await page.reload();
+    await expect(page.getByTestId('cart-total')).toHaveText('$20.40');
+    await expect(page.getByTestId('cart-coupon-problem')).toHaveCount(0);
+    await expect(page.getByLabel('Discount code')).toHaveValue('');
   });
 }

@@ -3,11 +3,10 @@
  * the server (and the collection, for every door) apply, and the public check's answer.
  */
 import { z } from 'zod';
-import { COUPON_KINDS, type CouponKind } from './pricing';
+import { COUPON_CODE_PATTERN, COUPON_KINDS, type CouponKind } from './pricing';
 import { amount, limitParam, pageParam, sortDirection } from './schema-parts';
 
-/** Letters, digits, "-" and "_", 3 to 32 of them; stored and matched in capitals. */
-export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+export { COUPON_CODE_PATTERN };
 export const COUPON_CODE_RULE = 'Use 3 to 32 letters, digits, "-" or "_"';
 export const COUPON_CODE_TAKEN = 'A discount code with this name already exists';
 export const COUPON_PERCENT_RULE = 'A percentage is above 0 and at most 100';

@@ -162,6 +162,9 @@ export interface CouponRules extends CouponTerms {
   uses_count: number;
 }
 
+/** Letters, digits, "-" and "_", 3 to 32 of them; stored and matched in capitals. */
+export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
+
 /** A code as stored and as matched: surrounding spaces dropped, upper case ("summer10 " is SUMMER10). */
 export const normalizeCouponCode = (code: string): string => code.trim().toUpperCase();
 

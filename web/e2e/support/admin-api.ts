@@ -149,6 +149,17 @@ export class AdminApi {
     return ((await res.json()) as { doc: Doc }).doc;
   }
 
+  /** A discount code through Payload's REST API (the /cms panel's door), active unless told otherwise. */
+  createCoupon(data: { code: string; kind: 'percent' | 'cash'; amount: number; active?: boolean }): Promise<Doc> {
+    return this.create('coupons', data);
+  }
+
+  async updateCoupon(id: string, data: { active?: boolean; amount?: number }): Promise<Doc> {
+    const res = await this.request.patch(`/api/coupons/${id}`, { headers: { Origin: this.origin }, data });
+    expect(res.status(), await explain(res)).toBe(200);
+    return ((await res.json()) as { doc: Doc }).doc;
+  }
+
   /** POST /api/assets as multipart (field `file`), the way the admin gallery uploads. */
   async uploadPng(png: Buffer, filename: string): Promise<Doc> {
     const res = await this.request.post('/api/assets', {

@@ -1,6 +1,6 @@
-import { MESSAGES, type PublicCoupon, formatMoney, normalizeCouponCode } from '@shop/shared';
+import { type PublicCoupon, formatMoney, normalizeCouponCode } from '@shop/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { checkCoupon } from '../api/coupons';
+import { checkCoupon, couponRefusalText, usableCouponOf } from '../api/coupons';
 import { Button } from '../ui/Button';
 
 interface CouponFieldProps {
@@ -12,9 +12,6 @@ interface CouponFieldProps {
   onProblem: (message: string | null) => void;
   currency: string;
 }
-
-const isCoupon = (value: unknown): value is PublicCoupon =>
-  typeof value === 'object' && value !== null && typeof (value as PublicCoupon).code === 'string';
 
 /**
  * The cart's "Discount code" field (issue 24 §3): the code is checked with the server, and the cart then
@@ -36,18 +33,14 @@ export function CouponField({ coupon, onApply, problem, onProblem, currency }: C
     setBusy(true);
     const envelope = await checkCoupon(code);
     setBusy(false);
-    if (envelope.status === 200 && isCoupon(envelope.result)) {
+    const usable = usableCouponOf(envelope);
+    if (usable) {
       onProblem(null);
-      onApply(envelope.result);
+      onApply(usable);
       setText('');
       return;
     }
-    const result = envelope.result as { message?: string; title?: string } | null;
-    onProblem(
-      envelope.status === 429
-        ? MESSAGES.rateLimited.title
-        : (result?.message ?? 'The discount code could not be checked, please try again'),
-    );
+    onProblem(couponRefusalText(envelope));
   };
 
   if (coupon) {

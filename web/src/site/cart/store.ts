@@ -22,6 +22,7 @@ import {
   setQuantity,
   startingCart,
 } from './cart';
+import { rememberCouponCode } from './coupon-memory';
 import { CART_MESSAGES } from './messages';
 
 /** The product fields the cart needs to decide and to tell the shopper what happened. */
@@ -168,12 +169,14 @@ export const cartStore = {
   },
 
   /**
-   * After a completed payment (SPEC §4 Payment) the cart leaves session storage entirely. The mirror keeps an
+   * After a completed payment (SPEC §4 Payment) the cart and its discount code leave session storage. The mirror keeps an
    * empty cart rather than nothing, so other open tabs empty theirs too instead of offering to pay again.
    */
   clear(): void {
     current = [];
     removeStorage('session', CART_STORAGE_KEY);
+    // The code went with the order it was used on.
+    rememberCouponCode(null);
     writeStorage('local', CART_MIRROR_KEY, serializeCartMirror([], Date.now()));
     emit();
   },

@@ -17,6 +17,7 @@ import { useCartProducts } from '../api/products';
 import { cartIds, MAX_QUANTITY } from '../cart/cart';
 import { QuantityStepper } from '../cart/QuantityStepper';
 import { CouponField } from '../cart/CouponField';
+import { useAppliedCoupon } from '../cart/use-applied-coupon';
 import { applicableCoupon, cartRows, isOnlinePaymentOff, payableLines, type CartRow } from '../checkout/checkout';
 import { CHECKOUT_MESSAGES } from '../checkout/messages';
 import { AssetImage } from '../components/AssetImage';
@@ -319,12 +320,14 @@ export default function Cart() {
   const [refused, setRefused] = useState<ReadonlySet<string>>(() => new Set());
   const [terms, setTerms] = useState(false);
   const [pending, setPending] = useState(false);
-  const [coupon, setCoupon] = useState<PublicCoupon | null>(null);
-  const [couponProblem, setCouponProblem] = useState<string | null>(null);
-  const onCouponRefused = useCallback((message: string) => {
-    setCoupon(null);
-    setCouponProblem(message);
-  }, []);
+  const { coupon, setCoupon, problem: couponProblem, setProblem: setCouponProblem } = useAppliedCoupon();
+  const onCouponRefused = useCallback(
+    (message: string) => {
+      setCoupon(null);
+      setCouponProblem(message);
+    },
+    [setCoupon, setCouponProblem],
+  );
 
   const onRefused = useCallback(
     (refusedNow: string[]) => {
