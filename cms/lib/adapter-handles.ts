@@ -1,5 +1,5 @@
 import type { sql } from '@payloadcms/db-sqlite';
-import type { Payload } from 'payload';
+import type { Payload, PayloadRequest } from 'payload';
 
 /**
  * The two database adapters' own handles, for the few writes that must be ONE conditional statement (a stock
@@ -9,14 +9,23 @@ import type { Payload } from 'payload';
 export type SQL = ReturnType<typeof sql>;
 
 export interface MongoModel {
-  updateOne(filter: object, update: object): Promise<{ modifiedCount: number }>;
-  findOne(filter: object): { lean(): Promise<Record<string, unknown> | null> };
+  updateOne(filter: object, update: object, options?: { session?: unknown }): Promise<{ modifiedCount: number }>;
+  findOne(
+    filter: object,
+    projection?: object | null,
+    options?: { session?: unknown },
+  ): { lean(): Promise<Record<string, unknown> | null> };
+}
+
+export interface DrizzleRunner {
+  run(query: SQL): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }>;
 }
 
 export interface AdapterHandles {
   name: string;
-  drizzle?: { run(query: SQL): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }> };
+  drizzle?: DrizzleRunner;
   collections?: Record<string, MongoModel>;
+  sessions?: Record<string, unknown>;
 }
 
 export const adapterOf = (payload: Payload) => payload.db as unknown as AdapterHandles;
@@ -44,3 +53,20 @@ export function checkedKey(key: string, what: string): string {
 
 /** The SQLite JSON path of a checked key. */
 export const jsonKeyPath = (key: string, what: string) => `$."${checkedKey(key, what)}"`;
+
+/**
+ * The transaction `req` holds (lib/transaction.ts withTransaction), for a conditional statement that must
+ * commit with the Payload writes given the same `req`: its drizzle transaction on SQLite, its ClientSession on
+ * MongoDB. Empty outside a transaction: the statement then runs on its own.
+ */
+export async function transactionOf(
+  payload: Payload,
+  req: PayloadRequest | undefined,
+): Promise<{ drizzle?: DrizzleRunner; session?: unknown }> {
+  if (!req || req.transactionID === undefined) return {};
+  const id = String(await req.transactionID);
+  const db = adapterOf(payload);
+  const held = db.sessions?.[id];
+  if (!held) return {};
+  return db.name === 'mongoose' ? { session: held } : { drizzle: (held as { db: DrizzleRunner }).db };
+}

@@ -1,11 +1,12 @@
 import { sql } from '@payloadcms/db-sqlite';
-import type { Payload } from 'payload';
+import type { Payload, PayloadRequest } from 'payload';
 import {
   adapterOf,
   type AdapterHandles,
   drizzleOf as drizzleFor,
   jsonKeyPath,
   mongoModel,
+  transactionOf,
 } from '../lib/adapter-handles';
 import { AppError, badRequest, notFound } from '../lib/app-error';
 import { invalidateCatalogCache } from '../lib/catalog-cache';
@@ -191,8 +192,10 @@ async function keepUnits(payload: Payload, productId: string, key: string): Prom
 export async function auditCount(
   payload: Payload,
   entry: { productId: string; before: number; after: number; reason: string; by?: { id: string | null; name: string } },
+  req?: PayloadRequest,
 ): Promise<void> {
   await payload.create({
+    req,
     collection: 'audit-log',
     data: {
       user: entry.by?.id ?? null,
@@ -389,11 +392,14 @@ export async function restockUnits(
   productId: string,
   orderKey: string,
   n: number,
+  req?: PayloadRequest,
 ): Promise<ProductCount | null> {
   const db = adapterOf(payload);
   const now = new Date().toISOString();
+  const transaction = await transactionOf(payload, req);
   if (db.name === 'mongoose') {
-    const result = await mongoProducts(db).updateOne(
+    const products = mongoProducts(db);
+    const result = await products.updateOne(
       { _id: productId, stock_quantity: { $ne: null }, [`stock_returns.${orderKey}`]: { $exists: false } },
       [
         {
@@ -405,11 +411,15 @@ export async function restockUnits(
           },
         },
       ],
+      { session: transaction.session },
     );
-    return result.modifiedCount === 1 ? readCount(payload, productId, null) : null;
+    if (result.modifiedCount !== 1) return null;
+    // Read in the same session: outside it the change is not there until the commit.
+    const doc = await products.findOne({ _id: productId }, null, { session: transaction.session }).lean();
+    return doc ? productAfter(doc) : null;
   }
   const path = holdPath(orderKey);
-  const { rows } = await drizzleOf(db).run(
+  const { rows } = await (transaction.drizzle ?? drizzleOf(db)).run(
     sql`UPDATE products SET stock_quantity = stock_quantity + ${n}, inventory_stock = 1,
       stock_returns = json_set(coalesce(stock_returns, '{}'), ${path}, ${n}), updated_at = ${now}
       WHERE id = ${productId} AND stock_quantity IS NOT NULL

@@ -27,6 +27,18 @@ const countOf = async (id: string) => (await admin.api(`/api/v2/admin/products/$
 const restock = (orderId: string, lines: unknown) =>
   admin.api(`/api/v2/admin/orders/${orderId}/restock`, { method: 'POST', json: { lines } });
 
+/** The order's timeline entries for units put back. */
+const restockEvents = async (orderId: string) =>
+  ((await admin.api(`/api/v2/admin/orders/${orderId}/events`)).body.result as Doc[])
+    .filter((e) => e.type === 'restock')
+    .map((e) => ({ type: e.type, note: e.note, by: e.by }));
+
+/** The product's audit entries for units put back. */
+const restockAudits = async (productId: string) =>
+  ((await admin.api(`/api/v2/admin/audit-log?record_id=${productId}&limit=100`)).body.result as Doc[]).filter((e) =>
+    String((e.changes as { reason?: { after?: string } }).reason?.after ?? '').startsWith('back to stock'),
+  );
+
 const cancel = async (orderId: string) => {
   const res = await admin.api(`/api/v2/admin/orders/${orderId}`, { method: 'PUT', json: { status: 'CANCELLED' } });
   expect(res.status, res.text).toBe(200);
@@ -64,6 +76,9 @@ describe('putting units back', () => {
         reason: { after: `back to stock from order ${String(before.number)} (cancelled)` },
       },
     ]);
+    expect(await restockEvents(orderId)).toEqual([
+      { type: 'restock', note: `3 × ${String(olio.name)} back in stock`, by: `Shop Owner <${server.admin!.email}>` },
+    ]);
   });
 
   it('when a refunded order puts back 1 of its 3 bottles, then 8 are left, and a second try is refused', async () => {
@@ -92,6 +107,8 @@ describe('putting units back', () => {
     expect(answers.some((a) => a.status === 200)).toBe(true);
     for (const a of answers) expect([200, 400]).toContain(a.status);
     expect(await countOf(olio.id)).toBe(10);
+    expect(await restockEvents(orderId)).toHaveLength(1);
+    expect(await restockAudits(olio.id)).toHaveLength(1);
   });
 });
 

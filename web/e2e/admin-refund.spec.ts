@@ -218,6 +218,7 @@ test('units of a cancelled or refunded order go back in stock: all on "Cancel on
     await page.getByTestId('cancel-only').click();
     await expect(card.getByTestId('order-restock-row')).toHaveText(`2 × ${name}2 units back in stock`);
     await expect(page.getByTestId('order-restock-open')).toHaveCount(0);
+    await expect(page.getByTestId('order-event-restock')).toHaveText(`2 × ${name} back in stock`);
     expect(await count()).toBe(8);
   });
 
@@ -239,6 +240,7 @@ test('units of a cancelled or refunded order go back in stock: all on "Cancel on
     await page.getByTestId('restock-confirm').click();
     const card = page.getByTestId('order-restock');
     await expect(card.getByTestId('order-restock-row')).toHaveText(`2 × ${name}1 unit back in stock`);
+    await expect(page.getByTestId('order-event-restock')).toHaveText(`1 × ${name} back in stock`);
     for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
       expect(await axeViolations(page, '[data-testid="order-restock"]'), `stock card at ${size.width}px`).toEqual([]);

@@ -66,7 +66,7 @@ export const adminOrderEndpoints = [
     const user = requireAdmin(req);
     const id = idSchema.parse(param(req, 'id'));
     const input = await body(req, restockSchema);
-    await restockOrder(req.payload, user, id, input);
+    await restockOrder(req, user, id, input);
     return { result: await getAdminOrder(req.payload, user, id) };
   }),
 ];

@@ -1,11 +1,13 @@
-import type { Payload } from 'payload';
+import type { Payload, PayloadRequest } from 'payload';
 import { mayRestock, type RestockInput, type RestockLine } from '@shop/shared/admin';
 import { badRequest } from '../../lib/app-error';
 import { describeActor } from '../../lib/actor';
 import { invalidateCatalogCache } from '../../lib/catalog-cache';
+import { withTransaction } from '../../lib/transaction';
 import { str, type Doc } from '../mappers';
 import { auditCount, restockStateOf, restockUnits } from '../stock';
 import { findByIdOr404 } from './admin-queries';
+import { recordOrderEvent } from './order-events';
 import type { AdminUser } from './sales';
 
 export const RESTOCK_NOT_ALLOWED = 'Units go back to stock only from a cancelled or refunded order';
@@ -41,14 +43,16 @@ export async function restockLines(payload: Payload, order: Doc): Promise<Restoc
  * POST admin/orders/{id}/restock (issue 24 §1): units of a cancelled or refunded order's lines back to stock,
  * at most what was ordered, once per line. Every line is checked before any count changes; each count
  * changes in one conditional statement (services/stock.ts), so a second request or a retry after a crash
- * puts nothing back twice. Each change is on the audit log with the order's number.
+ * puts nothing back twice. Each change is on the audit log with the order's number and on the order's
+ * timeline, written in one transaction with the counts: a crash leaves all of it or none.
  */
 export async function restockOrder(
-  payload: Payload,
+  req: PayloadRequest,
   user: AdminUser,
   orderId: string,
   input: RestockInput,
 ): Promise<void> {
+  const { payload } = req;
   const order = await findByIdOr404(payload, 'orders', user, orderId, 'Order not found');
   if (!mayRestock({ status: str(order.status), transaction_refunded_amount: order.transaction_refunded_amount }))
     throw badRequest(RESTOCK_NOT_ALLOWED);
@@ -71,18 +75,33 @@ export async function restockOrder(
   });
   if (issues.length > 0) throw badRequest(issues);
   const actor = describeActor(user);
-  for (const line of input.lines) {
-    const after = await restockUnits(payload, line.product_id, String(order.id), line.quantity);
-    // Null: another request put this line back a moment ago, or the product stopped counting.
-    if (after === null) continue;
-    const left = after.stock_quantity ?? 0;
-    await auditCount(payload, {
-      productId: line.product_id,
-      before: left - line.quantity,
-      after: left,
-      reason: `back to stock from order ${str(order.number)} (${order.status === 'CANCELLED' ? 'cancelled' : 'refunded'})`,
-      by: { id: actor.by_id, name: actor.by },
-    });
-  }
+  const why = order.status === 'CANCELLED' ? 'cancelled' : 'refunded';
+  await withTransaction(req, async () => {
+    for (const line of input.lines) {
+      const after = await restockUnits(payload, line.product_id, String(order.id), line.quantity, req);
+      // Null: another request put this line back a moment ago, or the product stopped counting.
+      if (after === null) continue;
+      const left = after.stock_quantity ?? 0;
+      await auditCount(
+        payload,
+        {
+          productId: line.product_id,
+          before: left - line.quantity,
+          after: left,
+          reason: `back to stock from order ${str(order.number)} (${why})`,
+          by: { id: actor.by_id, name: actor.by },
+        },
+        req,
+      );
+      await recordOrderEvent(
+        { payload, req },
+        { order: String(order.id), type: 'restock', user, note: restockNote(line.quantity, after.name) },
+      );
+    }
+  });
   await invalidateCatalogCache();
 }
+
+/** The timeline's words for one line put back: "2 × Olio Nuovo back in stock". */
+export const restockNote = (quantity: number, product: string): string =>
+  `${quantity} × ${product} back in stock`.slice(0, 2000);

@@ -574,9 +574,10 @@ export const LIVE_EVENT_NAMES = [
 
 /**
  * `refund`: money returned (amount and reason in `note`); `mail_sent`: a mail to the shopper about a change
- * (shipped, delivered, refunded) was handed to the mail server.
+ * (shipped, delivered, refunded) was handed to the mail server; `restock`: units of one product went back to
+ * stock (what, in `note`).
  */
-export const ORDER_EVENT_TYPES = ['paid', 'status', 'note', 'mail_resent', 'refund', 'mail_sent'] as const;
+export const ORDER_EVENT_TYPES = ['paid', 'status', 'note', 'mail_resent', 'refund', 'mail_sent', 'restock'] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /** One entry of an order's timeline, oldest first in GET admin/orders/{id}/events. */

@@ -1,4 +1,11 @@
-import { FileTextOutlined, MailOutlined, RollbackOutlined, SwapOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  FileTextOutlined,
+  InboxOutlined,
+  MailOutlined,
+  RollbackOutlined,
+  SwapOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import {
   formatAdminDate,
   formatMoney,
@@ -93,6 +100,12 @@ function viewOf(event: OrderEvent): ItemView {
             {event.note ? <div className="order-timeline-note">{event.note}</div> : null}
           </div>
         ),
+      };
+    case 'restock':
+      return {
+        dot: <InboxOutlined />,
+        color: 'gray',
+        body: <strong data-testid="order-event-restock">{event.note ?? 'Units back in stock'}</strong>,
       };
   }
 }
