@@ -11,30 +11,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, startServer, type TestServer, uid } from './harness';
 import { createProduct, type Doc } from './factories';
 import { inspectOrder, sleep, waitFor } from './payment-helpers';
+import { CrashingServer, drawShoppers, runShoppers, shopperCheckout } from './crash-helpers';
 
 const CHECKOUTS = 50;
 const CONCURRENCY = 5;
 const KILLS = 5;
-/** The checkouts whose capture is followed by a kill, drawn anew on every run. */
-const killAfterCapture = new Set<number>();
-while (killAfterCapture.size < KILLS) killAfterCapture.add(Math.floor(Math.random() * CHECKOUTS));
+/** The checkouts whose capture is followed by a kill, drawn anew on every run (nothing here runs out). */
+const killAfterCapture = drawShoppers(KILLS, CHECKOUTS);
 
 let server: TestServer;
+let crashing: CrashingServer;
 let admin: AdminClient;
 let olio: Doc;
 let aceto: Doc;
 let adminEmail = '';
-/** Set while the server is down: shoppers wait instead of failing. */
-let down: Promise<void> | null = null;
-let kills = 0;
-/** How long each restart took until the server answered again (ms). */
-const restarts: number[] = [];
 
 beforeAll(async () => {
   // LOG_LEVEL info: the reconciler's round reports ("reconcile: {...} in N ms") are the measurement.
   server = await startServer({
     env: { RECONCILE_INTERVAL_SECONDS: '2', MAIL_CLAIM_LEASE_SECONDS: '10', LOG_LEVEL: 'info' },
   });
+  crashing = new CrashingServer(server);
   admin = await server.loginAdmin();
   olio = await createProduct(admin, { name: `Olio ${uid()}`, price: 18.5, apply_shipping: true });
   aceto = await createProduct(admin, { name: `Aceto ${uid()}`, price: 9.25, apply_shipping: false });
@@ -45,82 +42,23 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Kills the server (once at a time) and brings it back after a moment, as a service manager would. */
-function crash(): Promise<void> {
-  if (down) return down;
-  kills += 1;
-  down = (async () => {
-    await server.kill();
-    await sleep(200);
-    const startedAt = Date.now();
-    await server.restart();
-    restarts.push(Date.now() - startedAt);
-  })().finally(() => {
-    down = null;
-  });
-  return down;
-}
-
-/** One call, repeated while the server is down or restarting (a shopper pressing again). */
-async function call(path: string, init: RequestInit & { json?: unknown } = {}, attempts = 60) {
-  for (let i = 0; ; i++) {
-    if (down) await down;
-    try {
-      const res = await server.api(path, init);
-      if (res.status < 500) return res;
-      if (i >= attempts) return res;
-    } catch (err) {
-      if (i >= attempts) throw err;
-    }
-    await sleep(250);
-  }
-}
-
-interface Outcome {
-  paypalOrderId: string | null;
-  answered: boolean;
-}
-
-async function oneCheckout(n: number): Promise<Outcome> {
-  const products = n % 2 ? [{ id: olio.id, quantity: 1 + (n % 3) }] : [{ id: aceto.id, quantity: 2 }];
-  const created = await call('/api/v2/payments/create', { method: 'POST', json: { products, coupon_code: null } });
-  if (created.status !== 201) return { paypalOrderId: null, answered: false };
-  const { id, secret } = created.body.result as { id: string; secret: string };
-  const approved = await call(`/__paypal/v2/checkout/orders/${id}/approve`, { method: 'POST', json: {} });
-  if (approved.status !== 200) return { paypalOrderId: id, answered: false };
-
-  const capture = () =>
-    server.api('/api/v2/payments/capture', { method: 'POST', json: { id, status: 'CREATED', orderId: id, secret } });
-  // Some captures are followed by a kill a few milliseconds later, mid-way through the shop's writes.
-  if (killAfterCapture.has(n)) setTimeout(() => void crash(), Math.floor(Math.random() * 60));
-  const retries = n % 2 === 0 ? 20 : 0; // half the shoppers retry (as the storefront does), half close the tab
-  for (let i = 0; i <= retries; i++) {
-    if (down) await down;
-    try {
-      const res = await capture();
-      if (res.status === 200) return { paypalOrderId: id, answered: true };
-      if (res.status < 500) return { paypalOrderId: id, answered: false };
-    } catch {
-      // the connection died with the server
-    }
-    await sleep(300);
-  }
-  return { paypalOrderId: id, answered: false };
-}
+/** Some captures are followed by a kill a few milliseconds later, mid-way through the shop's writes. */
+const oneCheckout = (n: number) =>
+  shopperCheckout(
+    crashing,
+    {
+      products: n % 2 ? [{ id: olio.id, quantity: 1 + (n % 3) }] : [{ id: aceto.id, quantity: 2 }],
+      coupon_code: null,
+    },
+    // Half the shoppers retry (as the storefront does), half close the tab.
+    { killWithinMs: killAfterCapture.has(n) ? 60 : null, retries: n % 2 === 0 ? 20 : 0 },
+  );
 
 describe('checkout under SIGKILL', () => {
   it('when the server is killed at random points during 50 checkouts, then after a restart and one reconcile every captured payment has exactly one whole order and one confirmation', async () => {
-    const outcomes: Outcome[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < CHECKOUTS) {
-          const n = next++;
-          outcomes.push(await oneCheckout(n));
-        }
-      }),
-    );
-    if (down) await down;
+    const outcomes = await runShoppers(CHECKOUTS, CONCURRENCY, oneCheckout);
+    await crashing.up();
+    const { kills, restarts } = crashing;
     expect(kills).toBeGreaterThanOrEqual(2); // two drawn checkouts may share one kill
 
     // What PayPal captured, asked from PayPal (the emulator's journal survived every kill).

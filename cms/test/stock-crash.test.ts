@@ -7,25 +7,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, startServer, type TestServer, uid } from './harness';
 import { createProduct, type Doc } from './factories';
-import { inspectOrder, sleep, waitFor } from './payment-helpers';
+import { inspectOrder, waitFor } from './payment-helpers';
+import { CrashingServer, drawShoppers, runShoppers, shopperCheckout } from './crash-helpers';
 
 const SHOPPERS = 20;
 const CONCURRENCY = 5;
 const KILLS = 3;
 const BOTTLES = 12;
-const killAfterCapture = new Set<number>();
-while (killAfterCapture.size < KILLS) killAfterCapture.add(Math.floor(Math.random() * SHOPPERS));
+// Shopper n starts when at most n bottles are gone: those below 12 always reach their capture.
+const killAfterCapture = drawShoppers(KILLS, BOTTLES);
 
 let server: TestServer;
+let crashing: CrashingServer;
 let admin: AdminClient;
 let olio: Doc;
-let down: Promise<void> | null = null;
-let kills = 0;
 
 beforeAll(async () => {
   server = await startServer({
     env: { RECONCILE_INTERVAL_SECONDS: '1', STOCK_HOLD_LEASE_SECONDS: '1', MAIL_CLAIM_LEASE_SECONDS: '5' },
   });
+  crashing = new CrashingServer(server);
   admin = await server.loginAdmin();
   olio = await createProduct(admin, { name: `Olio Nuovo ${uid()}`, price: 18, stock_quantity: BOTTLES });
 }, 120_000);
@@ -34,74 +35,20 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function crash(): Promise<void> {
-  if (down) return down;
-  kills += 1;
-  down = (async () => {
-    await server.kill();
-    await sleep(200);
-    await server.restart();
-  })().finally(() => {
-    down = null;
-  });
-  return down;
-}
-
-async function call(path: string, init: RequestInit & { json?: unknown } = {}) {
-  for (let i = 0; ; i++) {
-    if (down) await down;
-    try {
-      const res = await server.api(path, init);
-      if (res.status < 500 || i >= 60) return res;
-    } catch (err) {
-      if (i >= 60) throw err;
-    }
-    await sleep(250);
-  }
-}
-
-/** One shopper: create, approve, capture (half retry a capture that got no answer, half give up). */
-async function shopper(n: number): Promise<string | null> {
-  const created = await call('/api/v2/payments/create', {
-    method: 'POST',
-    json: { products: [{ id: olio.id, quantity: 1 }], coupon_code: null },
-  });
-  if (created.status !== 201) return null;
-  const { id, secret } = created.body.result as { id: string; secret: string };
-  const approved = await call(`/__paypal/v2/checkout/orders/${id}/approve`, { method: 'POST', json: {} });
-  if (approved.status !== 200) return id;
-  if (killAfterCapture.has(n)) setTimeout(() => void crash(), Math.floor(Math.random() * 40));
-  const retries = n % 2 === 0 ? 20 : 0;
-  for (let i = 0; i <= retries; i++) {
-    if (down) await down;
-    try {
-      const res = await server.api('/api/v2/payments/capture', {
-        method: 'POST',
-        json: { id, status: 'CREATED', orderId: id, secret },
-      });
-      if (res.status < 500) return id;
-    } catch {
-      // the connection died with the server
-    }
-    await sleep(300);
-  }
-  return id;
-}
+/** One shopper for one bottle; half retry a capture that got no answer, half give up. */
+const shopper = (n: number) =>
+  shopperCheckout(
+    crashing,
+    { products: [{ id: olio.id, quantity: 1 }], coupon_code: null },
+    { killWithinMs: killAfterCapture.has(n) ? 40 : null, retries: n % 2 === 0 ? 20 : 0 },
+  );
 
 describe('stock counts under SIGKILL', () => {
   it('when the server is killed during 20 checkouts for the last 12 bottles, then after the reconciler every bottle is on the shelf or in exactly one paid order', async () => {
-    const ids: string[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < SHOPPERS) {
-          const id = await shopper(next++);
-          if (id) ids.push(id);
-        }
-      }),
-    );
-    if (down) await down;
-    expect(kills).toBeGreaterThanOrEqual(1);
+    const outcomes = await runShoppers(SHOPPERS, CONCURRENCY, shopper);
+    const ids = outcomes.map((o) => o.paypalOrderId).filter((id): id is string => id !== null);
+    await crashing.up();
+    expect(crashing.kills).toBeGreaterThanOrEqual(1);
 
     // The reconciler finishes what the kills left: no payment of this run still holds units.
     await waitFor(
