@@ -14,8 +14,9 @@ import { staticAssetsDir, uploadsDir } from '../lib/paths';
 const sizeSchema = z.enum(['thumbnail', 'card', 'preview', 'full']).default('full');
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 const IMMUTABLE = `public, max-age=${YEAR / 1000}, immutable`;
+const STAND_IN = 'public, max-age=86400';
 
-interface AssetDoc extends TypeWithID {
+export interface AssetDoc extends TypeWithID {
   filename?: string | null;
   sizes?: Record<string, { filename?: string | null } | undefined>;
 }
@@ -30,8 +31,43 @@ const PASSED_ON_HEADERS = ['etag', 'content-length', 'content-range', 'accept-ra
  * private, and the reply keeps this origin's year-long cache headers, so browsers and a CDN cache it the same
  * way as a file from the disk.
  */
-async function sendFromObjectStorage(payload: Payload, req: Request, res: Response, doc: AssetDoc, filename: string) {
+async function objectStorageReply(
+  payload: Payload,
+  doc: AssetDoc,
+  filename: string,
+  headers: Headers,
+  signal?: AbortSignal,
+): Promise<globalThis.Response | undefined> {
   const handlers = payload.collections.assets.config.upload.handlers ?? [];
+  const localReq = await createLocalReq({ req: { headers, signal } }, payload);
+  for (const handler of handlers) {
+    const result = await handler(localReq, { doc, params: { collection: 'assets', filename } });
+    if (result instanceof globalThis.Response) return result;
+  }
+  return undefined;
+}
+
+/** An upload's stored file (one of its sizes, by file name), from the disk or the bucket; null when missing. */
+export async function readAssetFile(payload: Payload, doc: AssetDoc, filename: string): Promise<Buffer | null> {
+  const name = path.basename(filename);
+  if (env.s3) {
+    const reply = await objectStorageReply(payload, doc, name, new Headers());
+    if (!reply || reply.status === 404) return null;
+    if (!reply.ok) throw new Error(`The image storage answered ${reply.status} for ${name}`);
+    return Buffer.from(await reply.arrayBuffer());
+  }
+  const file = path.join(uploadsDir, name);
+  return fs.existsSync(file) ? fs.promises.readFile(file) : null;
+}
+
+async function sendFromObjectStorage(
+  payload: Payload,
+  req: Request,
+  res: Response,
+  doc: AssetDoc,
+  filename: string,
+  cacheControl: string,
+) {
   const abort = new AbortController();
   res.on('close', () => abort.abort());
   const headers = new Headers();
@@ -39,15 +75,7 @@ async function sendFromObjectStorage(payload: Payload, req: Request, res: Respon
     const value = req.headers[name];
     if (typeof value === 'string') headers.set(name, value);
   }
-  const localReq = await createLocalReq({ req: { headers, signal: abort.signal } }, payload);
-  let reply: globalThis.Response | undefined;
-  for (const handler of handlers) {
-    const result = await handler(localReq, { doc, params: { collection: 'assets', filename } });
-    if (result instanceof globalThis.Response) {
-      reply = result;
-      break;
-    }
-  }
+  const reply = await objectStorageReply(payload, doc, filename, headers, abort.signal);
   if (!reply || reply.status === 404) return sendEnvelope(res, 'Image not found', 404);
   if (reply.status >= 500) {
     // storage-s3 has logged what the bucket said; the shopper only needs to know it is not their request.
@@ -58,7 +86,7 @@ async function sendFromObjectStorage(payload: Payload, req: Request, res: Respon
     const value = reply.headers.get(name);
     if (value !== null) res.setHeader(name, value);
   }
-  res.setHeader('Cache-Control', IMMUTABLE);
+  res.setHeader('Cache-Control', cacheControl);
   res.setHeader('Content-Type', 'image/webp');
   res.setHeader('Content-Disposition', contentDisposition(doc));
   if (!reply.body || reply.status === 304) {
@@ -96,12 +124,19 @@ export function assetRoutes(payload: Payload): Router {
         .findByID({ collection: 'assets', id: id.data, depth: 0, overrideAccess: true, disableErrors: true })
         .catch(() => null)) as AssetDoc | null;
       if (!doc?.filename) return sendEnvelope(res, 'Image not found', 404);
-      const filename = path.basename((size.data !== 'full' && doc.sizes?.[size.data]?.filename) || doc.filename);
-      if (env.s3) return await sendFromObjectStorage(payload, req, res, doc, filename);
+      const sized = size.data !== 'full' ? doc.sizes?.[size.data]?.filename : null;
+      const filename = path.basename(sized || doc.filename);
+      // An upload older than the size asked for gets its full file, but only for a day: once
+      // `npm run images:previews` has made the size, browsers and CDNs take it instead.
+      const cacheControl = size.data !== 'full' && !sized ? STAND_IN : IMMUTABLE;
+      if (env.s3) return await sendFromObjectStorage(payload, req, res, doc, filename, cacheControl);
       const file = path.join(uploadsDir, filename);
       if (!fs.existsSync(file)) return sendEnvelope(res, 'Image not found', 404);
       res.setHeader('Content-Disposition', contentDisposition(doc));
-      res.sendFile(file, { maxAge: YEAR, immutable: true, headers: { 'Content-Type': 'image/webp' } });
+      res.sendFile(file, {
+        cacheControl: false,
+        headers: { 'Content-Type': 'image/webp', 'Cache-Control': cacheControl },
+      });
     } catch (err) {
       next(err);
     }

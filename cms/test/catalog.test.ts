@@ -561,6 +561,10 @@ describe('GET /assets/{id}', () => {
     expect(res.status).toBe(200);
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([900, 600]);
+    // A stand-in, cached for a day only: the preview `npm run images:previews` makes later takes its place.
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+    const own = await fetch(`${server.baseUrl}/assets/${older.id}`);
+    expect(own.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('when the id ends in .webp (download name), then the same image comes', async () => {

@@ -281,6 +281,8 @@ export interface StartOptions {
 export interface TestServer {
   baseUrl: string;
   dataDir: string;
+  /** The server's environment, for a command (a script of cms/scripts) run on the same data. */
+  env: Record<string, string | undefined>;
   mails: CapturedMail[];
   admin: { email: string; password: string } | null;
   /** Server stdout+stderr so far (for diagnostics). */
@@ -490,6 +492,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const server: TestServer = {
     baseUrl,
     dataDir,
+    env: { ...baseEnv, DATA_DIR: dataDir },
     mails: smtp.mails,
     refuseMail(refuse) {
       smtp.refusing.value = refuse;

@@ -4,10 +4,13 @@
  * same cache headers, and deleting the asset deletes the objects. A real S3 server (s3rver) stands in for
  * the bucket; the objects are looked at with the AWS SDK, as any other S3 client would.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { createClient } from '@libsql/client';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,6 +178,34 @@ describe('uploads on S3-compatible storage', () => {
     expect((await bucketKeys()).filter((key) => keysOf(asset).includes(key))).toEqual([]);
     expect((await fetch(`${server.baseUrl}/assets/${asset.id}`)).status).toBe(404);
   });
+
+  it('when an image older than the preview size is given one by `npm run images:previews`, then the bucket holds its four new objects and none of the old', async () => {
+    const asset = await uploadAsset(900, 600);
+    // As an upload made before the preview size: the migration's empty columns, and no such object.
+    await s3.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: asset.sizes.preview.filename }));
+    const db = createClient({ url: `file:${path.join(server.dataDir, 'shop.db')}` });
+    try {
+      await db.execute({ sql: 'UPDATE assets SET sizes_preview_filename = NULL WHERE id = ?', args: [asset.id] });
+    } finally {
+      db.close();
+    }
+    const old = [asset.filename, asset.sizes.thumbnail.filename, asset.sizes.card.filename];
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'cms/scripts/image-previews.ts'],
+      { cwd: path.resolve(import.meta.dirname, '../..'), env: server.env as NodeJS.ProcessEnv, timeout: 120_000 },
+    );
+    expect(stdout).toContain(`asset ${asset.id}: preview made`);
+    const renewed = (await admin.api(`/api/assets/${asset.id}?depth=0`)).body as StoredAsset;
+    const keys = await bucketKeys();
+    expect(keysOf(renewed).filter((key) => keys.includes(key))).toHaveLength(4);
+    expect(old.filter((key) => !keysOf(renewed).includes(key) && keys.includes(key))).toEqual([]);
+    const preview = await fetch(`${server.baseUrl}/assets/${asset.id}?size=preview`);
+    expect(preview.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
+    // 900 × 600 uncropped at 720 wide: 480 high.
+    expect([meta.width, meta.height]).toEqual([720, 480]);
+  }, 180_000);
 
   it('when only some of the S3 variables are set, then the server refuses to start and names the missing ones', async () => {
     const started = startServer({ env: { S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: KEY_ID }, withAdmin: false });
