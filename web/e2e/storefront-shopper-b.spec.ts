@@ -162,10 +162,12 @@ for (const size of [DESKTOP, PHONE]) {
 
       // At the very end of the page the button sits on empty footer, over no text and no card.
       // Scrolled to the end until no more products load (the shop scrolls on and on).
+      // Done when two looks in a row find the same height: one slow page of products must not end it early.
       let height = 0;
-      for (let i = 0; i < 20; i += 1) {
+      let unchanged = 0;
+      for (let i = 0; i < 30 && unchanged < 2; i += 1) {
         const now = await page.evaluate(() => document.documentElement.scrollHeight);
-        if (now === height) break;
+        unchanged = now === height ? unchanged + 1 : 0;
         height = now;
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         await page.waitForTimeout(700);
