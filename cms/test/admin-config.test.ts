@@ -289,6 +289,28 @@ describe('/api/v2/notifications', () => {
     expect(before - after).toBe(1);
   });
 
+  it('when a "read" meant for a new message lands after the admin resolved it, then 409 and it stays resolved', async () => {
+    const id = await send({ lastname: `Late${uid()}` });
+    const opened = await admin.api(`/api/v2/notifications/${id}`, {
+      method: 'PUT',
+      json: { status: 'read', from: 'new' },
+    });
+    expect(opened.status, opened.text).toBe(200);
+    expect(opened.body.result.status).toBe('read');
+
+    const other = await send({ lastname: `Late${uid()}` });
+    const resolved = await admin.api(`/api/v2/notifications/${other}`, { method: 'PUT', json: { status: 'resolved' } });
+    expect(resolved.status, resolved.text).toBe(200);
+    const late = await admin.api(`/api/v2/notifications/${other}`, {
+      method: 'PUT',
+      json: { status: 'read', from: 'new' },
+    });
+    expect(late.status, late.text).toBe(409);
+    expect(isEnvelope(late)).toBe(true);
+    expect(late.body.result).toBe('The message is resolved now; nothing was changed');
+    expect((await admin.api(`/api/v2/notifications/${other}`)).body.result.status).toBe('resolved');
+  });
+
   it('when one is deleted, then 200 with its id, then 404 on read and on a second delete', async () => {
     const id = await send({ lastname: `Del${uid()}` });
     const count = await countDocs(admin, 'notifications');
@@ -308,6 +330,7 @@ describe('/api/v2/notifications', () => {
     ['no status', {}],
     ['an extra field', { status: 'read', message: 'rewritten' }],
     ['a status object', { status: { $ne: 'new' } }],
+    ['an unknown "from"', { status: 'read', from: 'archived' }],
   ])('when PUT has %s, then 400 and the notification is unchanged', async (_label, json) => {
     const id = await send({ lastname: `Put${uid()}` });
     const res = await admin.api(`/api/v2/notifications/${id}`, { method: 'PUT', json });

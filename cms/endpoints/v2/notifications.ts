@@ -28,8 +28,8 @@ export const notificationEndpoints = [
   v2('put', '/notifications/:id', async (req) => {
     const user = requireAdmin(req);
     const id = idSchema.parse(param(req, 'id'));
-    const { status } = await body(req, notificationUpdateSchema);
-    return { result: await setNotificationStatus(req.payload, user, id, status) };
+    const { status, from } = await body(req, notificationUpdateSchema);
+    return { result: await setNotificationStatus(req.payload, user, id, status, from) };
   }),
   // Issue 22 §3: an answer mailed to the sender, kept under the message (rate limited in express-app.ts).
   v2('post', '/notifications/:id/replies', async (req) => {

@@ -119,8 +119,12 @@ export async function setNotificationStatus(
   user: AdminUser,
   id: string,
   status: AdminSettableRecordStatus,
+  from?: RecordStatus,
 ): Promise<AdminNotificationDetail> {
   const doc = await findNotification(payload, user, id);
+  if (from !== undefined && doc.status !== from) {
+    throw new AppError(409, `The message is ${str(doc.status)} now; nothing was changed`);
+  }
   return withReplies(payload, user, await setStatusIfChanged(payload, 'notifications', user, doc, status));
 }
 

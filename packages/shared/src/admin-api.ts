@@ -349,7 +349,14 @@ export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;
 export const ADMIN_SETTABLE_RECORD_STATUSES = ['read', 'resolved', 'approved'] as const;
 export type AdminSettableRecordStatus = (typeof ADMIN_SETTABLE_RECORD_STATUSES)[number];
 
-export const notificationUpdateSchema = z.strictObject({ status: z.enum(ADMIN_SETTABLE_RECORD_STATUSES) });
+/**
+ * PUT notifications/{id}. `from`, when given, is the status the change is meant for: a message no longer in it
+ * is left as it is (409). Opening a new message sends it, so a late "read" never undoes a status set meanwhile.
+ */
+export const notificationUpdateSchema = z.strictObject({
+  status: z.enum(ADMIN_SETTABLE_RECORD_STATUSES),
+  from: z.enum(RECORD_STATUSES).optional(),
+});
 
 /** An admin's answer to a contact message (issue 22), oldest first under the message. */
 export interface NotificationReply {

@@ -69,6 +69,13 @@ export const refreshNotificationLists = () => mutate(isListKey);
 export const updateNotificationStatus = (id: string, status: AdminSettableRecordStatus) =>
   apiPut<AdminNotificationDetail | null>(notificationKey(id), { status });
 
+/**
+ * The move a message makes when an admin opens it (SPEC §4), sent as meant for its current status: 409 when it
+ * has left that status meanwhile (a status the admin set landed first), and then nothing changes.
+ */
+export const markNotificationOnOpen = (id: string, from: RecordStatus, status: AdminSettableRecordStatus) =>
+  apiPut<AdminNotificationDetail | null>(notificationKey(id), { status, from });
+
 /** 201 with the stored reply, `mail_sent` false when the mail server refused it (it is kept: send it again). */
 export const replyToNotification = (id: string, message: string) =>
   apiPost<NotificationReply>(`${notificationKey(id)}/replies`, { message } satisfies NotificationReplyInput);

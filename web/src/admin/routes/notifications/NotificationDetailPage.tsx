@@ -14,6 +14,7 @@ import { handleResult } from '../../../lib/notify';
 import { refreshDashboard } from '../../api/dashboard';
 import {
   deleteNotification,
+  markNotificationOnOpen,
   notificationKey,
   refreshNotificationLists,
   updateNotificationStatus,
@@ -33,12 +34,18 @@ import './notifications.css';
  * the server agrees.
  */
 async function markOpened(notification: AdminNotificationDetail, status: AdminSettableRecordStatus): Promise<void> {
-  const envelope = await updateNotificationStatus(notification.id, status);
+  const envelope = await markNotificationOnOpen(notification.id, notification.status, status);
+  // Refused because a status the admin set landed first: that one stands, and there is nothing to tell.
+  if (envelope.status === 409) {
+    await mutate(notificationKey(notification.id));
+    return;
+  }
   // An automatic change gets no success toast; failures still get theirs (and 401/403 log out).
   if (handleResult(envelope, { method: 'put', success: false }) !== 'success') return;
   await mutate<AdminNotificationDetail>(
     notificationKey(notification.id),
-    (current) => (current ? { ...current, status } : current),
+    // Only over the message as opened: a status set since stays.
+    (current) => (current && current.status === notification.status ? { ...current, status } : current),
     { revalidate: false },
   );
   void refreshNotificationLists();
