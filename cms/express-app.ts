@@ -29,7 +29,7 @@ const JSON_BODY_LIMIT = '100kb';
 const REST_UPLOAD_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
 
 const isAdminPath = (pathname: string) => /^\/admin(\/|$)/.test(pathname);
-const isPagePath = (pathname: string) => /^\/(site|admin)(\/|$)/.test(pathname);
+const isPagePath = (pathname: string) => isAdminPath(pathname) || /^\/site(\/|$)/.test(pathname);
 
 const isMultipart = (req: { headers: Record<string, string | string[] | undefined> }) =>
   String(req.headers['content-type'] ?? '').startsWith('multipart/');

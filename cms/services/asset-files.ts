@@ -105,8 +105,8 @@ const contentDisposition = (doc: AssetDoc) => `inline; filename="${doc.id}.webp"
 
 /**
  * /assets/static/* are the fixed storefront pictures; /assets/{id}[?size=card|preview|thumbnail] are uploads, from
- * the local disk or, with S3_* set, from the bucket. An asset's file never changes under its id, so both are
- * cached for a year.
+ * the local disk or, with S3_* set, from the bucket. An asset's picture never changes under its id, so both are
+ * cached for a year; only the full file standing in for a size the upload does not have yet is cached for a day.
  */
 export function assetRoutes(payload: Payload): Router {
   const router = express.Router();

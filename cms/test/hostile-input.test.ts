@@ -82,6 +82,9 @@ const BODY_KEYS = [
   'categories',
   'description',
   'published',
+  'from',
+  'lines',
+  'coupon_code',
 ];
 const BODY_VALUES: unknown[] = [1e308, -0, 'NaN', [1, 2], { $ne: 1 }, NUL_RTL, TEN_KB, null, true, [{}]];
 const JSON_BODIES: string[] = [

@@ -10,3 +10,4 @@ export * from './admin-customers-api';
 export * from './admin-recipes-api';
 export * from './status-on-open';
 export * from './admin-coupons-api';
+export { MAX_PAGE } from './schema-parts';

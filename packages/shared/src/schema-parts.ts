@@ -5,7 +5,10 @@ import { z } from 'zod';
 export const wholeNumberParam = (max: number) =>
   z.string().regex(/^\d+$/, 'Must be a positive whole number').transform(Number).pipe(z.number().int().min(1).max(max));
 
-export const pageParam = wholeNumberParam(100000);
+/** The last page a list may be asked for: further is refused (400); the control centre's URLs keep below it. */
+export const MAX_PAGE = 100000;
+
+export const pageParam = wholeNumberParam(MAX_PAGE);
 export const limitParam = wholeNumberParam;
 export const sortDirection = z.enum(['ASC', 'DESC']);
 

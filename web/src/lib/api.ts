@@ -143,7 +143,10 @@ export async function fetchList<T>(key: string): Promise<ListPage<T>> {
   return { items, count: envelope.pagination?.count ?? items.length };
 }
 
-/** Full WebP by default; `card` is 480 px square and `thumbnail` 160 px, both made by the server. */
+/**
+ * Full WebP by default; `preview` is 720 px wide in the picture's proportions, `card` 480 px square and
+ * `thumbnail` 160 px, all made by the server.
+ */
 export type AssetSize = 'full' | 'preview' | 'card' | 'thumbnail';
 
 export function assetUrl(id: string | null | undefined, size: AssetSize = 'full'): string | undefined {

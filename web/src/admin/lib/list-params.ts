@@ -3,7 +3,7 @@
  * hand-edited link with anything unusable falls back to the default rather than reaching the server, which
  * refuses pages past MAX_PAGE with a 400.
  */
-const MAX_PAGE = 100000;
+import { MAX_PAGE } from '@shop/shared/admin';
 
 export function pageFromSearchParam(value: string | null, fallback = 1): number {
   if (!value || !/^\d{1,6}$/.test(value)) return fallback;
