@@ -302,3 +302,40 @@ test.describe('keyboard', () => {
     await expect(page).toHaveURL(/\/admin\/settings$/);
   });
 });
+
+test.describe('motion', () => {
+  test('when the system asks for reduced motion, then dialogs open without zooming; otherwise they zoom in', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const api = await AdminApi.login(request, baseURL!);
+    const product = await api.createProduct({
+      name: `Olio Calmo ${uniqueWord()}`,
+      categories: [await api.anyCategoryId()],
+    });
+    await signInAsDemoAdmin(page);
+    const opening = async (motion: 'reduce' | 'no-preference') => {
+      await page.emulateMedia({ reducedMotion: motion });
+      await page.goto(`/admin/products/edit/${product.id}`);
+      // Notes whether the dialog goes through antd's zooming step while it opens (without motion it goes straight
+      // from its first frame to its last).
+      await page.evaluate(() => {
+        const seen = window as unknown as { zoomed: boolean };
+        seen.zoomed = false;
+        new MutationObserver((changes) => {
+          for (const c of changes)
+            if (c.target instanceof Element && /\bant-zoom-appear-active\b/.test(c.target.className))
+              seen.zoomed = true;
+        }).observe(document.body, { attributes: true, attributeFilter: ['class'], subtree: true });
+      });
+      await page.getByTestId('product-delete').click();
+      await expect(page.getByTestId('confirm-ok')).toBeVisible();
+      await page.getByTestId('confirm-cancel').click();
+      await expect(page.getByTestId('confirm-ok')).toHaveCount(0);
+      return page.evaluate(() => (window as unknown as { zoomed: boolean }).zoomed);
+    };
+    expect(await opening('reduce')).toBe(false);
+    expect(await opening('no-preference')).toBe(true);
+  });
+});

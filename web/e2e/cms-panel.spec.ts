@@ -55,6 +55,19 @@ async function panelShot(page: Page, testInfo: TestInfo, name: string): Promise<
 /** The body editor of the open document (Payload's Lexical field). */
 const bodyEditor = (page: Page) => page.locator('.rich-text-lexical [contenteditable="true"]').first();
 
+/**
+ * Payload's rich-text field hands what was typed to the form in the browser's idle time (at the latest 500 ms
+ * after the last key, its `runDeprioritized`): a save clicked sooner stores the text without its last words.
+ * An idle callback queued now runs after Payload's, so once it has run the form holds everything typed.
+ */
+const richTextHandedOver = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestIdleCallback(() => requestAnimationFrame(() => resolve()), { timeout: 2000 }),
+      ),
+  );
+
 test.describe('content panel (/cms)', () => {
   test('an editor writes a recipe with a heading, bold, a list, a link and an image, publishes it, and the storefront shows all five', async ({
     page,
@@ -118,6 +131,7 @@ test.describe('content panel (/cms)', () => {
     });
 
     const recipeId = await test.step('publish it', async () => {
+      await richTextHandedOver(page);
       await page.getByRole('button', { name: 'Publish changes' }).click();
       await expect(page).toHaveURL(/\/cms\/collections\/recipes\/[0-9a-f-]{36}/);
       return /recipes\/([0-9a-f-]{36})/.exec(page.url())![1];
@@ -153,6 +167,7 @@ test.describe('content panel (/cms)', () => {
     await page.locator('#field-title').fill(`Panel release ${word}`);
     await bodyEditor(page).click();
     await page.keyboard.type(`Recipes are now written in the content panel ${word}.`);
+    await richTextHandedOver(page);
     await page.getByRole('button', { name: 'Publish changes' }).click();
     await expect(page).toHaveURL(/\/cms\/collections\/changelogs\/[0-9a-f-]{36}/);
 

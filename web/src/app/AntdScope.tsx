@@ -2,7 +2,8 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { bindNotificationApi } from '../lib/notify';
-import { shopTheme } from './theme';
+import { usePrefersReducedMotion } from '../lib/reduced-motion';
+import { shopTheme, shopThemeWithoutMotion } from './theme';
 
 /** Hands antd's App-scoped notification API (themed, context-aware) to lib/notify, which lives outside React. */
 function NotificationBridge() {
@@ -27,13 +28,14 @@ interface Props {
 }
 
 /**
- * antd with the shop's theme and English texts. The control centre has it at its root; the storefront
+ * antd with the shop's theme (without its motion when the visitor's system asks for less) and English texts. The control centre has it at its root; the storefront
  * loads it only with the screens that still use antd components (forms, the PayPal block) and with the
  * first toast, so a shopper's first visit downloads no antd at all.
  */
 export function AntdScope({ children, toasts = false, toastTop = 88 }: Props) {
+  const still = usePrefersReducedMotion();
   return (
-    <ConfigProvider theme={shopTheme} locale={enUS}>
+    <ConfigProvider theme={still ? shopThemeWithoutMotion : shopTheme} locale={enUS}>
       <AntApp notification={{ top: toastTop }}>
         {toasts && <NotificationBridge />}
         {children}

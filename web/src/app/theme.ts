@@ -90,3 +90,9 @@ export const shopTheme: ThemeConfig = {
     Badge: { colorError: palette.terracotta },
   },
 };
+
+/**
+ * The same theme without antd's motion (dialogs zooming in, toasts sliding, collapses folding): for visitors whose
+ * system asks for reduced motion (WCAG 2.3.3).
+ */
+export const shopThemeWithoutMotion: ThemeConfig = { ...shopTheme, token: { ...shopTheme.token, motion: false } };
