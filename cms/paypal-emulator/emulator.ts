@@ -25,7 +25,7 @@
  *   GET  /checkoutnow?token={id}                   what the order's `approve` link points at
  *   GET  /certs/emulator.pem                       what webhooks' paypal-cert-url points at
  * Test helpers, only outside production and only from loopback (a request that came through a proxy is not):
- *   the approval's capture_status / capture_amount / webhook knobs
+ *   the approval's capture_status / capture_amount / webhook / capture_refusal knobs
  *   POST /v2/payments/captures/{id}/complete       a PENDING capture clears (fires PAYMENT.CAPTURE.COMPLETED)
  *   POST /v2/payments/captures/{id}/dashboard-refund
  *                                                  a refund made in PayPal's own dashboard (no request id);
@@ -83,6 +83,12 @@ export interface EmulatedOrderRecord {
   captureAmount?: string;
   /** Test knob (approve's webhook: false outside production): no automatic webhook after the capture. */
   noWebhook?: boolean;
+  /**
+   * Test knob (approve's capture_refusal outside production, e.g. 'INSTRUMENT_DECLINED'): the capture call is
+   * refused with a 422 naming this issue, as PayPal refuses one whose funding source fails; no money moves
+   * and the order stays APPROVED.
+   */
+  captureRefusal?: string;
   /** The create response (replayed for a repeated PayPal-Request-Id). */
   createResponse?: PayPalOrder;
   /**
@@ -167,6 +173,7 @@ interface JournalLine {
   captureResponses: Record<string, PayPalOrder>;
   captureRequestIds: string[];
   captureAmount?: string;
+  captureRefusal?: string;
   createResponse?: PayPalOrder;
   pendingWebhooks: PendingWebhook[];
   /** Absent on lines written before refunds existed. */
@@ -793,7 +800,7 @@ export interface PayPalEmulatorOptions {
   /**
    * Test-only helpers: the /__inspect routes, /complete of a PENDING capture, the refund helpers
    * (dashboard-refund, refund-mode, /complete of a PENDING refund) and the approve knobs capture_status /
-   * capture_amount / webhook, answered only on loopback. Off in production (a demo install
+   * capture_amount / webhook / capture_refusal, answered only on loopback. Off in production (a demo install
    * with PAYPAL_EMULATOR=true), where they would hand payers' details and control over captures to anyone.
    */
   testHelpers?: boolean;
@@ -1010,8 +1017,11 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
     )
       bad.push(detail('INVALID_PARAMETER_VALUE', '/capture_amount'));
     if (body.webhook !== undefined && body.webhook !== false) bad.push(detail('INVALID_PARAMETER_VALUE', '/webhook'));
+    const captureRefusal = body.capture_refusal;
+    if (captureRefusal !== undefined && (typeof captureRefusal !== 'string' || !/^[A-Z_]{1,64}$/.test(captureRefusal)))
+      bad.push(detail('INVALID_PARAMETER_VALUE', '/capture_refusal'));
     // The knobs steer what the capture does: only a test on this machine may turn them, never in production.
-    const knob = ['capture_status', 'capture_amount', 'webhook'].find((k) => body[k] !== undefined);
+    const knob = ['capture_status', 'capture_amount', 'webhook', 'capture_refusal'].find((k) => body[k] !== undefined);
     if (knob && !(testHelpers && fromLoopback(req))) bad.push(detail('INVALID_PARAMETER_VALUE', `/${knob}`));
     if (bad.length) return sendError(res, 400, 'INVALID_REQUEST', bad);
     if (rec.order.status === 'COMPLETED')
@@ -1056,6 +1066,7 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
     rec.captureOutcome = outcome;
     if (typeof captureAmount === 'string') rec.captureAmount = captureAmount;
     if (body.webhook === false) rec.noWebhook = true;
+    if (typeof captureRefusal === 'string') rec.captureRefusal = captureRefusal;
     persist(rec);
     // The buyer's browser learns what PayPal's onApprove hands it (order id, status, payer id), not the order:
     // whoever holds an order id may call this, and the order carries the payer's and the shipping's details.
@@ -1077,6 +1088,7 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
       return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('ORDER_ALREADY_CAPTURED')]);
     if (rec.order.status !== 'APPROVED')
       return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('ORDER_NOT_APPROVED')]);
+    if (rec.captureRefusal) return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail(rec.captureRefusal)]);
 
     const time = nowIso();
     const outcome = rec.captureOutcome;

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload';
 import { type CouponRules, type PublicCoupon, couponRefusal, formatMoney, normalizeCouponCode } from '@shop/shared';
 import { COUPON_CODE_PATTERN } from '@shop/shared/admin';
-import { badRequest } from '../lib/app-error';
+import { AppError, badRequest } from '../lib/app-error';
 import type { Doc } from './mappers';
 
 /** A discount code as the pricing rules read it, with its id. */
@@ -61,4 +61,29 @@ export async function usableCoupon(
 export async function publicCoupon(payload: Payload, code: string, currency: string): Promise<PublicCoupon> {
   const coupon = await usableCoupon(payload, code.slice(0, 64), null, currency);
   return { code: coupon.code, kind: coupon.kind, amount: coupon.amount, min_subtotal: coupon.min_subtotal };
+}
+
+/**
+ * Issue 29 §5: at capture, the payment's code is honoured only if it still may be used on the goods it was
+ * priced for: switched off, ended (or moved to start later) or its minimum raised above them since the
+ * payment was made, it is refused (409, the reason in the shopper's words, as a code used up meanwhile) and
+ * PayPal is not asked to capture. Its uses are not checked here: the capture takes its use in one
+ * conditional statement (coupon-uses.ts), which is where "used up" is decided. A code deleted meanwhile is
+ * left to that statement too (its 409 says the code is no longer available).
+ */
+export async function refuseCouponChangedSinceCreate(
+  payload: Payload,
+  payment: Doc,
+  subtotal: number,
+  currency: string,
+  now = new Date(),
+): Promise<void> {
+  const couponId = typeof payment.coupon_id === 'string' && payment.coupon_id ? payment.coupon_id : null;
+  if (!couponId) return;
+  const doc = (await payload.db.findOne({ collection: 'coupons', where: { id: { equals: couponId } } })) as Doc | null;
+  if (!doc) return;
+  const coupon = { ...toCouponRules(doc), max_uses: null };
+  const code = String(payment.coupon_code ?? coupon.code);
+  const refusal = couponRefusal(coupon, code, subtotal, now, (n) => formatMoney(n, currency));
+  if (refusal) throw new AppError(409, { message: refusal, coupon: normalizeCouponCode(code) });
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Payload, SelectType } from 'payload';
-import { cartTotalsWithCoupon, type OrderLine, type PaymentReply, toAmountString } from '@shop/shared';
+import { cartTotals, cartTotalsWithCoupon, type OrderLine, type PaymentReply, toAmountString } from '@shop/shared';
 import type { z } from 'zod';
 import type { paymentCaptureSchema, paymentCreateSchema } from '@shop/shared';
 import { isOnStorefront } from '../access/published-or-admin';
@@ -23,7 +23,7 @@ import { getSettings } from './settings';
 import { customerIdOf } from '../lib/customer-id';
 import { giveBackStock, keepStock, takeStock } from './stock';
 import { giveBackCouponUse, keepCouponUse, takeCouponUse } from './coupon-uses';
-import { type StoredCoupon, usableCoupon } from './coupons';
+import { refuseCouponChangedSinceCreate, type StoredCoupon, usableCoupon } from './coupons';
 
 /** The parsed body; callers inside the server (tests, the seed) may leave the code out. */
 type CreateInput = Omit<z.output<typeof paymentCreateSchema>, 'coupon_code'> & { coupon_code?: string | null };
@@ -549,6 +549,11 @@ async function doCapture(payload: Payload, payment: Doc, options: FinishOptions)
   if (!isCountryAllowed(country, settings.payment_country)) {
     throw new AppError(400, { message: 'The shipping country is not accepted', country });
   }
+
+  // The discount code as it stands now, before anything is taken: a code switched off, ended or with a
+  // higher minimum since the payment was made is refused (409) with nothing taken and nothing charged.
+  const goods = cartTotals(payment.lines as PricedLine[], 0).subtotal;
+  await refuseCouponChangedSinceCreate(payload, payment, goods, settings.currency_code);
 
   // The units first, in one conditional write each (none left: 409, and PayPal is never asked), noted on the
   // product and the payment before PayPal is called, so a crash from here on never loses or doubles them.

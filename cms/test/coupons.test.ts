@@ -386,6 +386,92 @@ describe('payments/capture with a code', () => {
   });
 });
 
+describe('payments/capture when the code changed after the payment was made (issue 29 §5)', () => {
+  /** A published product at 12.50 with shipping, counting `units` units. */
+  const countedProduct = (units: number) =>
+    createProduct(admin, { name: `Caciotta ${uid()}`, price: 12.5, stock_quantity: units });
+  const unitsLeft = async (id: string) =>
+    (await admin.api(`/api/products/${id}?depth=0`)).body.stock_quantity as number | null;
+
+  /** The control centre's PUT of the whole code, with `over` changed. */
+  async function changeCoupon(id: string, over: Record<string, unknown>) {
+    const stored = (await admin.api(`/api/v2/admin/coupons/${id}`)).body.result as Json;
+    const { code, kind, amount, min_subtotal, starts_at, ends_at, max_uses, active } = stored;
+    const res = await admin.api(`/api/v2/admin/coupons/${id}`, {
+      method: 'PUT',
+      json: { code, kind, amount, min_subtotal, starts_at, ends_at, max_uses, active, ...over },
+    });
+    expect(res.status, res.text).toBe(200);
+  }
+
+  const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+  it.each([
+    ['switched off', { active: false }, (code: string) => `The discount code ${code} is not active`],
+    [
+      'ended an hour ago',
+      { ends_at: anHourAgo },
+      (code: string) => `The discount code ${code} expired on ${anHourAgo.slice(0, 10)}`,
+    ],
+    [
+      'given a 1000.00 minimum',
+      { min_subtotal: 1000 },
+      (code: string) => `The discount code ${code} needs goods worth at least $1000.00`,
+    ],
+  ])(
+    'when, between approval and capture, the code is %s, then 409 says why, PayPal is never asked, no order, 6 units and 0 uses stay, and the cart pays 32.90 without it',
+    async (_what, change, reason) => {
+      const coupon = await makeCoupon({ kind: 'percent', amount: 10, max_uses: 5 });
+      const p = await countedProduct(6);
+      const res = await payWith(coupon.code, [{ id: p.id, quantity: 2 }]);
+      expect(res.status, res.text).toBe(201);
+      const paypalId = res.body.result.id as string;
+      // Priced with the code: 25.00 − 2.50 + 7.90.
+      expect((await inspectOrder(server, paypalId)).order.purchase_units?.[0]?.amount.value).toBe('30.40');
+      await approve(server, paypalId);
+      await changeCoupon(coupon.id, change);
+
+      const capture = await capturePayment(server, paypalId);
+      expect(capture.status, capture.text).toBe(409);
+      expect(isEnvelope(capture)).toBe(true);
+      expect(capture.body.result).toEqual({ message: reason(coupon.code), coupon: coupon.code });
+      const snap = await inspectOrder(server, paypalId);
+      expect(snap.captureRequestIds).toEqual([]);
+      expect(snap.order.status).toBe('APPROVED');
+      expect(await ordersFor(admin, paypalId)).toHaveLength(0);
+      expect(await unitsLeft(p.id)).toBe(6);
+      expect((await couponNow(coupon.id)).uses_count).toBe(0);
+      // The cart forgets the code (web: couponRefused) and pays the full total: 25.00 + 7.90.
+      const again = await payWith(null, [{ id: p.id, quantity: 2 }]);
+      expect(again.status, again.text).toBe(201);
+      expect((await inspectOrder(server, again.body.result.id)).order.purchase_units?.[0]?.amount.value).toBe('32.90');
+    },
+  );
+
+  it('when PayPal refuses the capture with a 4xx (INSTRUMENT_DECLINED), then nothing is charged and the 3 units and the code use come back: 7 left, 0 uses', async () => {
+    const coupon = await makeCoupon({ kind: 'percent', amount: 10, max_uses: 2 });
+    const p = await countedProduct(7);
+    const res = await payWith(coupon.code, [{ id: p.id, quantity: 3 }]);
+    expect(res.status, res.text).toBe(201);
+    const paypalId = res.body.result.id as string;
+    await approve(server, paypalId, { capture_refusal: 'INSTRUMENT_DECLINED' });
+
+    const capture = await capturePayment(server, paypalId);
+    expect(capture.status, capture.text).toBe(422);
+    expect(capture.body.result.issue).toBe('INSTRUMENT_DECLINED');
+    // PayPal was asked once (the units and the use were held then) and moved no money.
+    const snap = await inspectOrder(server, paypalId);
+    expect(snap.captureRequestIds).toHaveLength(1);
+    expect(snap.order.status).toBe('APPROVED');
+    expect(snap.order.purchase_units?.[0]?.payments?.captures ?? []).toHaveLength(0);
+    expect(await ordersFor(admin, paypalId)).toHaveLength(0);
+    expect(await unitsLeft(p.id)).toBe(7);
+    expect((await couponNow(coupon.id)).uses_count).toBe(0);
+    const [payment] = await paymentsFor(admin, paypalId);
+    expect(payment.coupon_state).toBe('RETURNED');
+    expect(payment.stock_state).toBe('RETURNED');
+  });
+});
+
 describe('the paperwork of an order paid with a code', () => {
   async function download(pathname: string): Promise<Buffer> {
     const res = await fetch(server.baseUrl + pathname, { headers: { cookie: admin.cookie, origin: server.baseUrl } });

@@ -95,7 +95,12 @@ describe('production demo with the emulator', () => {
   it('when an approval carries a test knob (capture status, amount, no webhook), then 400 and the order stays unapproved', async () => {
     const product = await createProduct(admin, { name: `Knob ${uid()}`, price: 11 });
     const paypalOrderId = await createPaymentOk(server, [{ id: product.id, quantity: 1 }]);
-    for (const body of [{ capture_status: 'DECLINED' }, { capture_amount: '0.01' }, { webhook: false }]) {
+    for (const body of [
+      { capture_status: 'DECLINED' },
+      { capture_amount: '0.01' },
+      { webhook: false },
+      { capture_refusal: 'INSTRUMENT_DECLINED' },
+    ]) {
       const res = await server.api(`/__paypal/v2/checkout/orders/${paypalOrderId}/approve`, {
         method: 'POST',
         json: body,
@@ -265,7 +270,12 @@ describe('development inspection', () => {
     const product = await createProduct(admin, { name: `Knob dev ${uid()}`, price: 9 });
     const paypalOrderId = await createPaymentOk(server, [{ id: product.id, quantity: 1 }]);
     const approvePath = `/__paypal/v2/checkout/orders/${paypalOrderId}/approve`;
-    for (const knob of [{ capture_status: 'PENDING' }, { capture_amount: '0.01' }, { webhook: false }]) {
+    for (const knob of [
+      { capture_status: 'PENDING' },
+      { capture_amount: '0.01' },
+      { webhook: false },
+      { capture_refusal: 'INSTRUMENT_DECLINED' },
+    ]) {
       const proxied = await server.api(approvePath, {
         method: 'POST',
         headers: { 'x-forwarded-for': '203.0.113.7' },

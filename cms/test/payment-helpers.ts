@@ -85,6 +85,8 @@ export interface ApproveBody {
   capture_amount?: string;
   /** Emulator test knob: no automatic PAYMENT.CAPTURE.COMPLETED after this order's capture. */
   webhook?: false;
+  /** Emulator test knob: the capture call is refused with a 422 naming this issue (no money moves). */
+  capture_refusal?: string;
 }
 
 /** The buyer approves on "PayPal's pages". */

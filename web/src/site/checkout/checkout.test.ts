@@ -167,6 +167,20 @@ describe('captureOutcome', () => {
     });
   });
 
+  it('when capture answers 409 because the code was switched off, ended or raised its minimum since the payment was made, then the code is refused with the reason (the cart forgets it)', () => {
+    for (const message of [
+      'The discount code SPRING10 is not active',
+      'The discount code SPRING10 expired on 2026-11-27',
+      'The discount code SPRING10 needs goods worth at least $1000.00',
+      'The discount code SPRING10 is no longer available',
+    ]) {
+      expect(captureOutcome({ status: 409, result: { message, coupon: 'SPRING10' } })).toEqual({
+        kind: 'couponRefused',
+        message,
+      });
+    }
+  });
+
   it('when capture answers 409 without a product (another amount captured), then it failed', () => {
     expect(captureOutcome({ status: 409, result: 'Captured amount does not match the order' })).toEqual({
       kind: 'failed',
