@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Redis } from './redis';
 
 /**
@@ -9,11 +10,57 @@ import type { Redis } from './redis';
  * hook announces.
  */
 const TTL_MS = 30_000;
-/** Searches make arbitrary keys: past this many entries the cache starts over rather than grow. */
-const MAX_ENTRIES = 500;
+/**
+ * What the copies may weigh together. Searches, cart contents and page numbers make arbitrary keys, so the
+ * cache is bounded by size, not by a count: the least recently read entries make room (issue 29: 450 made-up
+ * page numbers, 82 KB each, used to take the 160 MB heap `npm start` gives the server). 16 MiB holds the
+ * whole catalogue of a family shop, its API answers and a few hundred drawn pages.
+ */
+export const CATALOG_CACHE_BYTES = 16 * 1024 * 1024;
+/** One entry larger than this is served but not kept: it would push out dozens of ordinary ones. */
+const MAX_ENTRY_BYTES = CATALOG_CACHE_BYTES / 16;
+/** What a load in flight counts for until its value is known and weighed. */
+const PENDING_BYTES = 16 * 1024;
 export const CATALOG_INVALIDATION_CHANNEL = 'shop:catalog-invalidated';
 
-const store = new Map<string, { expires: number; value: Promise<unknown> }>();
+/**
+ * An estimate of what a cached value holds in the heap: strings by their length (the catalogue's text is
+ * mostly one byte a character in V8), buffers by their bytes, objects and arrays by their entries plus a
+ * fixed overhead. Shared objects and cycles count once.
+ */
+export function approximateBytes(value: unknown, seen = new Set<object>()): number {
+  if (typeof value === 'string') return 16 + value.length;
+  if (value === null || typeof value !== 'object') return 8;
+  if (seen.has(value)) return 0;
+  seen.add(value);
+  if (ArrayBuffer.isView(value)) return 64 + value.byteLength;
+  if (value instanceof Map) {
+    let bytes = 64;
+    for (const [key, entry] of value) bytes += approximateBytes(key, seen) + approximateBytes(entry, seen);
+    return bytes;
+  }
+  let bytes = 32;
+  if (Array.isArray(value)) {
+    for (const item of value) bytes += 8 + approximateBytes(item, seen);
+    return bytes;
+  }
+  for (const key of Object.keys(value)) {
+    bytes += 16 + key.length + approximateBytes((value as Record<string, unknown>)[key], seen);
+  }
+  return bytes;
+}
+
+interface Entry {
+  value: Promise<unknown>;
+}
+
+const store = new LRUCache<string, Entry>({
+  maxSize: CATALOG_CACHE_BYTES,
+  maxEntrySize: MAX_ENTRY_BYTES,
+  ttl: TTL_MS,
+  // Reads do not extend a copy's life: the TTL bounds how stale it can get.
+  updateAgeOnGet: false,
+});
 /** Epoch ms from which everything cached may be stale (a scheduled record becomes visible then). */
 let staleFrom = Number.POSITIVE_INFINITY;
 
@@ -24,19 +71,40 @@ let staleFrom = Number.POSITIVE_INFINITY;
 let hearingOthers = true;
 let publish: (() => Promise<void>) | null = null;
 
-export function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+/**
+ * The cached value for `key`, or `load()`'s, kept for TTL_MS once it has resolved. A load in flight is
+ * shared by every caller of the same key. `bytes` weighs the value when it holds more than itself (a drawn
+ * page whose finished HTML lives as long as it does).
+ */
+export function cached<T>(
+  key: string,
+  load: () => Promise<T>,
+  bytes: (value: T) => number = approximateBytes,
+): Promise<T> {
   if (!hearingOthers) return load();
-  const now = Date.now();
-  if (now >= staleFrom) dropCatalogCache();
+  if (Date.now() >= staleFrom) dropCatalogCache();
   const hit = store.get(key);
-  if (hit && hit.expires > now) return hit.value as Promise<T>;
-  if (store.size >= MAX_ENTRIES) store.clear();
-  const value = load();
-  store.set(key, { expires: now + TTL_MS, value });
-  // A failed load must not be served from the cache.
-  value.catch(() => store.get(key)?.value === value && store.delete(key));
-  return value;
+  if (hit) return hit.value as Promise<T>;
+  const loading = load();
+  store.set(key, { value: loading }, { size: PENDING_BYTES });
+  const stillThere = () => store.peek(key)?.value === loading;
+  loading.then(
+    (value) => {
+      // Weighed once known (a new entry object: lru-cache weighs only a changed value); an entry dropped
+      // meanwhile (invalidated, evicted) stays dropped.
+      if (stillThere()) store.set(key, { value: loading }, { size: Math.max(1, bytes(value)), noUpdateTTL: true });
+    },
+    // A failed load must not be served from the cache.
+    () => stillThere() && store.delete(key),
+  );
+  return loading;
 }
+
+/** What the cache holds now: entries and their estimated bytes (tests and the memory bench). */
+export const catalogCacheSize = (): { entries: number; bytes: number } => ({
+  entries: store.size,
+  bytes: store.calculatedSize,
+});
 
 /** Everything cached so far (and until the next invalidation) is dropped at `epochMs`. */
 export function expireCatalogAt(epochMs: number): void {

@@ -19,14 +19,19 @@ const HEARTBEAT_MS = 20_000;
 /** What EventSource waits before reconnecting after a dropped stream (its default is browser-defined). */
 const RETRY_MS = 3_000;
 /**
- * Chunks queued for one stream that its client has not read: past this the client is too slow (or gone
+ * Bytes queued for one stream that its client has not read: past this the client is too slow (or gone
  * without closing) and is dropped, so one stuck tab cannot make the server hold an unbounded backlog.
+ * Counted in bytes, not events: an event's size is the record's (a long message), and with MAX_STREAMS
+ * streams the backlogs together stay within 6.4 MB of the heap.
  */
-const MAX_QUEUED_CHUNKS = 64;
+const MAX_QUEUED_BYTES = 64 * 1024;
 /** Open streams per user: a reload or a few tabs fit; past it the oldest goes (a tab closed without a FIN). */
 export const MAX_STREAMS_PER_USER = 5;
-/** Open streams per instance, whoever holds them. */
-const MAX_STREAMS = 500;
+/**
+ * Open streams per instance, whoever holds them: only signed-in admins open them, 5 each, so a family's
+ * team with a few tabs open fits many times over.
+ */
+const MAX_STREAMS = 100;
 
 type Listener = (event: LiveEvent, id: string) => void;
 const listeners = new Set<Listener>();
@@ -133,7 +138,7 @@ const frame = (event: LiveEvent, id: string) =>
 
 /**
  * An SSE response that carries every live event from now on until the client goes, its session ends, or it
- * falls MAX_QUEUED_CHUNKS behind. `Cache-Control: no-transform` keeps the compression middleware off it,
+ * falls MAX_QUEUED_BYTES behind. `Cache-Control: no-transform` keeps the compression middleware off it,
  * which would otherwise hold the events back in its gzip buffer; `X-Accel-Buffering: no` does the same for
  * nginx.
  */
@@ -218,7 +223,7 @@ export async function openLiveStream({
         cancelStream();
       },
     },
-    new CountQueuingStrategy({ highWaterMark: MAX_QUEUED_CHUNKS }),
+    new ByteLengthQueuingStrategy({ highWaterMark: MAX_QUEUED_BYTES }),
   );
   return new Response(body, {
     status: 200,

@@ -35,6 +35,23 @@ const NOT_CACHEABLE = Symbol('not cacheable');
 const cacheable = (req: ExpressRequest) =>
   req.headers.origin === undefined && !/(^|;\s*)payload-token=/.test(req.headers.cookie ?? '');
 
+/** Every query parameter these routes read (api-types.ts: the list, suggestions and cart queries). */
+const KNOWN_PARAMS = new Set(['search', 'page', 'limit', 'products']);
+
+/**
+ * The answer's key: the path and the known parameters in a fixed order, so that reordering them or adding a
+ * cache-buster does not make a new entry. A request with any other parameter (or one named twice) is not
+ * looked up at all: the route may refuse it (its schema is strict), and an answer kept without that
+ * parameter must not stand in for it. It goes through Payload, uncached. Null then.
+ */
+export function publicAnswerKey(path: string, query: URLSearchParams): string | null {
+  const names = [...query.keys()];
+  if (names.some((name) => !KNOWN_PARAMS.has(name)) || new Set(names).size !== names.length) return null;
+  const kept = new URLSearchParams([...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const search = kept.toString();
+  return `http:${path}${search ? `?${search}` : ''}`;
+}
+
 async function capture(request: Request, config: Promise<SanitizedConfig> | SanitizedConfig): Promise<CapturedAnswer> {
   const response = await handleEndpoints({ config, request });
   const headers: Array<[string, string]> = [];
@@ -51,10 +68,16 @@ export function publicResponseCache(
 ): RequestHandler {
   return async (req, res, next) => {
     if (!cacheable(req)) return next();
+    const queryStart = req.originalUrl.indexOf('?');
+    const key = publicAnswerKey(
+      req.path,
+      new URLSearchParams(queryStart === -1 ? '' : req.originalUrl.slice(queryStart + 1)),
+    );
+    if (key === null) return next();
     try {
       const request = toPayloadRequest(req);
       let uncacheable: CapturedAnswer | undefined;
-      const answer = await cached(`http:${req.originalUrl}`, async () => {
+      const answer = await cached(key, async () => {
         const captured = await capture(request, config);
         if (captured.status === 200) return captured;
         uncacheable = captured;

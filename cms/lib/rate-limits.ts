@@ -2,11 +2,11 @@ import type { RequestHandler } from 'express';
 import {
   type ClientRateLimitInfo,
   type IncrementResponse,
-  MemoryStore,
   type Options,
   rateLimit,
   type Store,
 } from 'express-rate-limit';
+import { LRUCache } from 'lru-cache';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { MESSAGES } from '@shop/shared';
 import { env } from './env';
@@ -16,6 +16,63 @@ import { RedisFallback } from './redis-fallback';
 
 type LimiterName = 'contact' | 'orderLookup' | 'couponCheck' | 'payment' | 'capture' | 'webhook' | 'reply';
 
+/** Client addresses counted per limiter in one process: some 200 bytes each, about 1 MB per limiter at most. */
+export const MAX_COUNTED_CLIENTS = 5_000;
+
+/**
+ * express-rate-limit's MemoryStore keeps every address seen within a window: a flood from many addresses (or
+ * IPv6 prefixes) grows it without bound. This one holds at most `maxClients`, and past that the client counted
+ * least recently goes. A client that keeps sending is counted on every request, so it is always the most
+ * recent and never the one to go: to reset another client's count an attacker needs `maxClients` addresses of
+ * its own within one window, and each of those has its own budget anyway.
+ */
+export class BoundedMemoryStore implements Store {
+  readonly localKeys = true;
+  private windowMs = 60_000;
+  private readonly clients: LRUCache<string, ClientRateLimitInfo & { resetTime: Date }>;
+
+  constructor(
+    maxClients = MAX_COUNTED_CLIENTS,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.clients = new LRUCache({ max: maxClients });
+  }
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+
+  private live(key: string) {
+    const client = this.clients.peek(key);
+    return client && client.resetTime.getTime() > this.now() ? client : undefined;
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    return this.live(key);
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    const client = this.live(key) ?? { totalHits: 0, resetTime: new Date(this.now() + this.windowMs) };
+    client.totalHits += 1;
+    // Counting is what keeps a client: set() makes it the most recent.
+    this.clients.set(key, client);
+    return client;
+  }
+
+  async decrement(key: string): Promise<void> {
+    const client = this.live(key);
+    if (client && client.totalHits > 0) client.totalHits -= 1;
+  }
+
+  async resetKey(key: string): Promise<void> {
+    this.clients.delete(key);
+  }
+
+  async resetAll(): Promise<void> {
+    this.clients.clear();
+  }
+}
+
 /**
  * Counters in Redis, so that a limit holds across every app instance. While Redis cannot be reached the
  * counting goes on in this process's memory: a limit per instance is weaker, but a Redis outage must neither
@@ -23,7 +80,7 @@ type LimiterName = 'contact' | 'orderLookup' | 'couponCheck' | 'payment' | 'capt
  */
 class SharedCounterStore implements Store {
   readonly localKeys = false;
-  private readonly local = new MemoryStore();
+  private readonly local = new BoundedMemoryStore();
   private readonly fallback: RedisFallback;
 
   constructor(
@@ -68,10 +125,6 @@ class SharedCounterStore implements Store {
       () => this.local.resetKey(key),
     );
   }
-
-  shutdown(): void {
-    this.local.shutdown();
-  }
 }
 
 function sharedStore(redis: Redis, name: LimiterName): Store {
@@ -99,7 +152,7 @@ export function createRateLimiters(): Record<LimiterName, RequestHandler> {
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       handler: limited,
-      ...(redis ? { store: sharedStore(redis, name) } : {}),
+      store: redis ? sharedStore(redis, name) : new BoundedMemoryStore(),
     });
   return {
     contact: limiter('contact', 10 * 60 * 1000, env.contactRateLimit),

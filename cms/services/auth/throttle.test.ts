@@ -37,19 +37,32 @@ describe('MemoryAttemptStore', () => {
     expect(await store.count('never-seen')).toBe(0);
   });
 
-  it('when more keys arrive than it may hold, then expired windows go first and then the oldest keys', async () => {
-    const { clock, store } = clockedStore(3);
-    await store.increment('expiring', MINUTE);
-    await store.increment('old', 60 * MINUTE);
-    await store.increment('older-live', 60 * MINUTE);
-    clock.now += 2 * MINUTE;
-    await store.increment('new-1', 60 * MINUTE); // sweeps "expiring" only
-    expect(await store.count('old')).toBe(1);
-    await store.increment('new-2', 60 * MINUTE); // nothing expired: "old" is the oldest and goes
-    expect(await store.count('old')).toBe(0);
-    expect(await store.count('older-live')).toBe(1);
-    expect(await store.count('new-1')).toBe(1);
-    expect(await store.count('new-2')).toBe(1);
+  it('when more keys arrive than it may hold, then the key counted least recently goes, and a key that keeps counting stays', async () => {
+    const { store } = clockedStore(3);
+    await store.increment('quiet', 60 * MINUTE);
+    await store.increment('other', 60 * MINUTE);
+    await store.increment('guesser', 60 * MINUTE);
+    // A flood of new keys, with the guessing address counted again between them, as each guess does.
+    for (let i = 0; i < 10; i++) {
+      await store.increment(`flood-${i}`, 60 * MINUTE);
+      await store.increment('guesser', 60 * MINUTE);
+    }
+    expect(await store.count('guesser')).toBe(11);
+    expect(await store.count('quiet')).toBe(0);
+    expect(await store.count('other')).toBe(0);
+    expect(await store.count('flood-9')).toBe(1);
+    expect(await store.count('flood-8')).toBe(1);
+    expect(await store.count('flood-7')).toBe(0);
+  });
+
+  it('when a key is only read, then reading it does not keep it', async () => {
+    const { store } = clockedStore(2);
+    await store.increment('read-only', 60 * MINUTE);
+    await store.increment('counted', 60 * MINUTE);
+    expect(await store.count('read-only')).toBe(1);
+    await store.increment('new', 60 * MINUTE);
+    expect(await store.count('read-only')).toBe(0);
+    expect(await store.count('counted')).toBe(1);
   });
 });
 
@@ -72,6 +85,16 @@ describe('AuthThrottle', () => {
     expect(await throttle.admit('10.0.0.1', 'c@x.example')).toBe(false);
     expect(await throttle.admit('10.0.0.1')).toBe(false);
     expect(await throttle.isBlocked('10.0.0.2')).toBe(false);
+  });
+
+  it('when a refused address keeps trying new accounts, then no new key is counted for them', async () => {
+    const { store } = clockedStore();
+    const throttle = new AuthThrottle(store, limits);
+    for (let i = 0; i < 3; i++) expect(await throttle.admit('10.0.0.1', `user-${i}@x.example`)).toBe(true);
+    for (let i = 3; i < 50; i++) expect(await throttle.admit('10.0.0.1', `user-${i}@x.example`)).toBe(false);
+    expect(await store.count('auth:account:10.0.0.1:user-2@x.example')).toBe(1);
+    expect(await store.count('auth:account:10.0.0.1:user-3@x.example')).toBe(0);
+    expect(await store.count('auth:address:10.0.0.1')).toBe(50);
   });
 
   it('when an attempt succeeds, then it does not count and the account count of that address is cleared', async () => {

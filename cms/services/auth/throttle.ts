@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Redis } from '../../lib/redis';
 import { RedisFallback } from '../../lib/redis-fallback';
 
@@ -20,17 +21,28 @@ interface Window {
   endsAt: number;
 }
 
-export class MemoryAttemptStore implements AttemptStore {
-  private readonly windows = new Map<string, Window>();
+/**
+ * How many keys one process counts at most. A key is an address or an (address, account) pair; about 250 bytes
+ * each with an email of the longest kind, so some 5 MB at most of the heap.
+ */
+export const MAX_COUNTED_KEYS = 20_000;
 
+export class MemoryAttemptStore implements AttemptStore {
   /**
-   * An attacker rotating addresses creates keys faster than windows end; past this size expired windows
-   * are swept, and if that is not enough the oldest keys go first.
+   * An attacker rotating addresses creates keys faster than windows end: past `maxKeys` the key counted least
+   * recently goes. An address that keeps guessing is counted on every guess, so it is always the most recent
+   * key and never the one to go; to push out another address's count, a flood has to bring `maxKeys` keys of
+   * its own within that window (AuthThrottle stops counting accounts for a refused address, so that takes
+   * thousands of addresses). Reads (`count`) do not keep a key: only counting does.
    */
+  private readonly windows: LRUCache<string, Window>;
+
   constructor(
-    private readonly maxKeys = 100_000,
+    maxKeys = MAX_COUNTED_KEYS,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.windows = new LRUCache({ max: maxKeys });
+  }
 
   async increment(key: string, windowMs: number): Promise<number> {
     const now = this.now();
@@ -39,19 +51,17 @@ export class MemoryAttemptStore implements AttemptStore {
       current.count += 1;
       return current.count;
     }
-    this.windows.delete(key);
-    if (this.windows.size >= this.maxKeys) this.sweep(now);
     this.windows.set(key, { count: 1, endsAt: now + windowMs });
     return 1;
   }
 
   async decrement(key: string): Promise<void> {
-    const current = this.windows.get(key);
+    const current = this.windows.peek(key);
     if (current && current.endsAt > this.now() && current.count > 0) current.count -= 1;
   }
 
   async count(key: string): Promise<number> {
-    const current = this.windows.get(key);
+    const current = this.windows.peek(key);
     if (!current) return 0;
     if (current.endsAt <= this.now()) {
       this.windows.delete(key);
@@ -62,15 +72,6 @@ export class MemoryAttemptStore implements AttemptStore {
 
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
-  }
-
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
-    // Map iteration follows insertion order, so the first keys are the oldest windows.
-    for (const key of this.windows.keys()) {
-      if (this.windows.size < this.maxKeys) break;
-      this.windows.delete(key);
-    }
   }
 }
 
@@ -178,9 +179,12 @@ export class AuthThrottle {
    */
   async admit(address: string, email?: string): Promise<boolean> {
     const byAddress = await this.store.increment(this.addressKey(address), this.limits.windowMs);
+    // A refused address counts no more accounts: otherwise each made-up email would be one more key in the
+    // store, and one address alone could flood it until other addresses' counts were pushed out.
+    if (byAddress > this.limits.perAddress) return false;
     const byAccount =
       email === undefined ? 0 : await this.store.increment(this.accountKey(address, email), this.limits.windowMs);
-    return byAddress <= this.limits.perAddress && byAccount <= this.limits.perAccount;
+    return byAccount <= this.limits.perAccount;
   }
 
   /**

@@ -34,7 +34,7 @@ const page = (path: string, meta: PageHead['meta'], extra: Partial<PageHead> = {
  * What the SPA shows for a path it does not know, or for a record that is missing or not published: its own
  * not-found screen, which crawlers are told is none of the shop's pages.
  */
-const notFoundPage = (): StorefrontPage => ({ status: 404, head: notFoundHead(STATIC_PAGE_META.notFound) });
+export const notFoundPage = (): StorefrontPage => ({ status: 404, head: notFoundHead(STATIC_PAGE_META.notFound) });
 
 /** The record behind a path, or null when the catalogue has none that shoppers may see. */
 async function found<T>(read: () => Promise<T>): Promise<T | null> {

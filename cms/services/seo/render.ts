@@ -3,7 +3,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Envelope } from '@shop/shared';
-import { cached } from '../../lib/catalog-cache';
+import { listQuerySchema } from '@shop/shared';
+import { approximateBytes, cached } from '../../lib/catalog-cache';
 
 /**
  * The storefront drawn on the server (issue 23): web/dist-ssr/entry-server.js renders the public pages with
@@ -57,23 +58,69 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * Only the page number and the search change what a storefront page shows; any other parameter (a campaign's
- * utm_source, a cache-buster) draws the same page, and is left out so that it does not fill the cache.
+ * The shop's list is the one page a query changes: its page number and its search. Any other parameter (a
+ * campaign's utm_source, a cache-buster), and any parameter on another page, draws the same page, and is left
+ * out so that it does not fill the cache.
  */
-const MEANINGFUL_PARAMS = ['page', 'search'];
+const SHOP_PATH = '/site/shop';
 
 /** The boot script's key in the web build's manifest (web/vite.config.ts). */
 const BOOT_SOURCE = 'src/app/boot.ts';
 
-export function renderKey(pathname: string, search: URLSearchParams): string {
-  const kept = new URLSearchParams();
-  for (const name of MEANINGFUL_PARAMS) {
-    const value = search.get(name);
-    if (value !== null && value.trim() !== '') kept.set(name, value.trim());
+/**
+ * A storefront address that names no page: a `page` that is not a whole number from 1 to MAX_PAGE (or is
+ * given twice), or a page past the last one. Answered 404 and never kept, so made-up page numbers cannot fill
+ * the cache (issue 29).
+ */
+export class NoSuchPage extends Error {}
+
+/** The `page` of a shop address as a number, 1 without one; NoSuchPage for anything else. */
+function shopPage(search: URLSearchParams): number {
+  const values = search.getAll('page');
+  if (values.length === 0) return 1;
+  const parsed = listQuerySchema.shape.page.safeParse(values[0]);
+  if (values.length > 1 || !parsed.success || parsed.data === undefined) {
+    throw new NoSuchPage(`No such page of the shop: ?page=${values.join('&page=')}`);
   }
+  return parsed.data;
+}
+
+/** The page's cache key and the address it is drawn from: the path and what of the query changes it. */
+export function renderKey(pathname: string, search: URLSearchParams): string {
+  if (pathname !== SHOP_PATH) return pathname;
+  const kept = new URLSearchParams();
+  const text = (search.get('search') ?? '').trim();
+  if (text !== '') kept.set('search', text);
+  const page = shopPage(search);
+  if (page > 1) kept.set('page', String(page));
   const query = kept.toString();
   return query ? `${pathname}?${query}` : pathname;
 }
+
+/**
+ * Whether a drawn shop page lies past the last page of its list: its own list answer (`products?…page=N`)
+ * came back empty. Page 1 of an empty list is still the shop.
+ */
+function pastTheEnd(key: string, data: RenderedPage['data']): boolean {
+  const page = new URL(key, 'http://x').searchParams.get('page');
+  if (page === null) return false;
+  return Object.entries(data).some(([asked, envelope]) => {
+    const [path, query = ''] = asked.split('?');
+    return (
+      path === 'products' &&
+      new URLSearchParams(query).get('page') === page &&
+      envelope.status === 200 &&
+      Array.isArray(envelope.result) &&
+      envelope.result.length === 0
+    );
+  });
+}
+
+/**
+ * What a drawn page weighs in the cache: the drawing, and the finished HTML that routes.ts keeps beside it
+ * for as long as the drawing lives (the template, the drawing and its data again, plus a gzipped copy).
+ */
+const drawnPageBytes = (page: ServerRenderedPage | null) => (page ? 3 * approximateBytes(page) : 64);
 
 export interface StorefrontRenderer {
   /** The page for this path and query, or null when it is drawn in the browser only. */
@@ -208,6 +255,7 @@ export function createStorefrontRenderer(options: {
         if (Object.values(page.data).some((envelope) => envelope.status >= 500 || envelope.status === 429)) {
           throw new Error(`A storefront API call failed while rendering ${key}`);
         }
+        if (pastTheEnd(key, page.data)) throw new NoSuchPage(`No such page of the shop: ${key}`);
         const chunks = chunksOf(manifest, page.sources).filter((chunk) => !entryChunks.has(chunk));
         const cssOf = (list: Iterable<ManifestChunk>) =>
           [...new Set([...list].flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`);
@@ -224,7 +272,9 @@ export function createStorefrontRenderer(options: {
       };
       // A search is anyone's to make up: drawn on demand (from cached API answers), never kept, so that
       // made-up searches cannot push the catalogue's real pages out of the cache.
-      return (search.get('search') ?? '').trim() !== '' ? draw() : cached(`ssr-page:${version}:${key}`, draw);
+      return new URLSearchParams(key.split('?')[1] ?? '').has('search')
+        ? draw()
+        : cached(`ssr-page:${version}:${key}`, draw, drawnPageBytes);
     },
   };
 }

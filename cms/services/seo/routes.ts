@@ -4,8 +4,8 @@ import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import type { Payload } from 'payload';
 import { escapeHtml, fillTemplate, jsonForScript, renderHead } from './head';
-import { normalisePath, storefrontPage, type StorefrontPage } from './pages';
-import type { ServerRenderedPage, StorefrontRenderer } from './render';
+import { normalisePath, notFoundPage, storefrontPage, type StorefrontPage } from './pages';
+import { NoSuchPage, type ServerRenderedPage, type StorefrontRenderer } from './render';
 import { robotsTxt, sitemapXml } from './sitemap';
 
 /** Crawlers come back often; an hour keeps them off the server without hiding a change for long. */
@@ -143,8 +143,10 @@ export function storefrontHtml(
         const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
         drawn = await renderer.render(normalisePath(req.path), query);
       } catch (err) {
+        // A made-up page number names no page (and is not kept: services/seo/render.ts).
+        if (err instanceof NoSuchPage) page = notFoundPage();
         // The browser draws it as before: slower to paint, but the shop works.
-        payload.logger.warn({ err, path: req.path }, 'Storefront page not rendered on the server');
+        else payload.logger.warn({ err, path: req.path }, 'Storefront page not rendered on the server');
       }
     }
     const body = assembled(html, page, drawn, origin);
