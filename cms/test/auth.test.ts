@@ -7,6 +7,8 @@
  * requests never use, to show where mail links come from; it is also the only origin Payload's CSRF guard
  * accepts with the cookie.
  */
+import path from 'node:path';
+import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_RESULTS, MESSAGES } from '@shop/shared/admin';
 import {
@@ -107,6 +109,23 @@ async function createAccount(overrides: { active?: boolean; firstname?: string }
 }
 
 const whoAmI = async (client: AdminClient) => (await client.api('/api/users/me')).body.user;
+
+/** Reads or writes the server's SQLite file directly: what a copy of the database would hold. */
+async function inDatabase<T>(work: (db: ReturnType<typeof createClient>) => Promise<T>): Promise<T> {
+  const db = createClient({ url: `file:${path.join(server.dataDir, 'shop.db')}` });
+  try {
+    return await work(db);
+  } finally {
+    db.close();
+  }
+}
+
+const storedToken = (userId: string) =>
+  inDatabase(
+    async (db) =>
+      (await db.execute({ sql: 'SELECT reset_password_token FROM users WHERE id = ?', args: [userId] })).rows[0]
+        ?.reset_password_token,
+  );
 
 const linkIn = (mail: CapturedMail) => mail.body.match(/https?:\/\/[^\s"<]+\/admin\/reset\/[a-f0-9]+/)?.[0] ?? '';
 const tokenOf = (link: string) => link.split('/').pop()!;
@@ -516,30 +535,102 @@ describe('password reset from settings and the reset link', () => {
     expect(mailsTo()).toBe(3);
   });
 
-  it('when one address guesses 20 links, then the 21st check is refused with 429 even for a live link, while other addresses go on', async () => {
+  it('when one address guesses 20 links, then its 21st guess and its sign-ins get 429, while a live link still opens from it', async () => {
     const account = await createAccount();
     const client = await signedIn(account.email, account.password);
     expect((await client.api('/api/v2/auth/reset', { method: 'POST' })).status).toBe(200);
     const token = tokenOf(linkIn(await server.waitForMail((m) => m.envelopeTo.includes(account.email))));
 
     const guesser = freshAddress();
-    for (let i = 0; i < 20; i++) {
-      const guess = await server.api(
-        `/api/v2/auth/invite/${'ab'.repeat(19)}${String(i).padStart(2, '0')}`,
-        from(guesser),
-      );
-      expect(guess.status, `guess ${i}`).toBe(404);
-    }
-    const blocked = await server.api(`/api/v2/auth/invite/${token}`, from(guesser));
+    const guess = (i: number) =>
+      server.api(`/api/v2/auth/invite/${'ab'.repeat(19)}${String(i).padStart(2, '0')}`, from(guesser));
+    for (let i = 0; i < 20; i++) expect((await guess(i)).status, `guess ${i}`).toBe(404);
+    const blocked = await guess(20);
     expect(blocked.status).toBe(429);
     expect(blocked.body.result).toEqual(LOGIN_THROTTLED);
     const blockedReset = await server.api(
-      `/api/v2/auth/reset/${token}`,
+      `/api/v2/auth/reset/${'cd'.repeat(20)}`,
       from(guesser, { method: 'PUT', json: { password: sha256hex('Salvia#123') } }),
     );
     expect(blockedReset.status).toBe(429);
+    expect((await login(account.email, account.password, guesser)).status).toBe(429);
 
+    expect((await server.api(`/api/v2/auth/invite/${token}`, from(guesser))).status).toBe(200);
     expect((await server.api(`/api/v2/auth/invite/${token}`, from(freshAddress()))).status).toBe(200);
+  });
+
+  it('when an address is throttled for 20 wrong sign-ins, then a live reset link from it still sets the password, and a wrong link from it gets 429', async () => {
+    const account = await createAccount();
+    const client = await signedIn(account.email, account.password);
+    expect((await client.api('/api/v2/auth/reset', { method: 'POST' })).status).toBe(200);
+    const token = tokenOf(linkIn(await server.waitForMail((m) => m.envelopeTo.includes(account.email))));
+
+    // The owner's office: 20 wrong passwords over four accounts (five each) use up LOGIN_RATE_LIMIT_IP.
+    const office = freshAddress();
+    const typos = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        login(i % 4 === 0 ? account.email : `typo-${i % 4}@test.example`, `Wrong#${i}`, office),
+      ),
+    );
+    expect(typos.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 401));
+    expect((await login(`other-${uid()}@test.example`, 'Wrong#20', office)).status).toBe(429);
+
+    const check = await server.api(`/api/v2/auth/invite/${token}`, from(office));
+    expect(check.status, check.text).toBe(200);
+    expect(check.body).toEqual({ result: { email: account.email }, status: 200 });
+    const wrong = await server.api(
+      `/api/v2/auth/reset/${'ef'.repeat(20)}`,
+      from(office, { method: 'PUT', json: { password: sha256hex('Rosmarino#5') } }),
+    );
+    expect(wrong.status).toBe(429);
+    expect(wrong.body.result).toEqual(LOGIN_THROTTLED);
+    const reset = await server.api(
+      `/api/v2/auth/reset/${token}`,
+      from(office, { method: 'PUT', json: { password: sha256hex('Rosmarino#5') } }),
+    );
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.body).toEqual({ result: AUTH_RESULTS.passwordChanged, status: 200 });
+    expect((await login(account.email, 'Rosmarino#5')).status).toBe(200);
+  });
+
+  it('when a reset link is mailed, then the database holds only its SHA-256, and a token stored as mailed (before digests) opens nothing', async () => {
+    const account = await createAccount();
+    const client = await signedIn(account.email, account.password);
+    expect((await client.api('/api/v2/auth/reset', { method: 'POST' })).status).toBe(200);
+    const token = tokenOf(linkIn(await server.waitForMail((m) => m.envelopeTo.includes(account.email))));
+
+    const stored = await storedToken(account.id);
+    expect(stored).not.toBe(token);
+    expect(stored).toBe(sha256hex(token));
+    // Whoever copied the database cannot use what it holds as a link.
+    expect((await server.api(`/api/v2/auth/invite/${String(stored)}`, from(freshAddress()))).status).toBe(404);
+    expect((await server.api(`/api/v2/auth/invite/${token}`, from(freshAddress()))).status).toBe(200);
+
+    // A link mailed before digests: its token is in the row as mailed, with an hour still to go.
+    const plain = '5f3c'.repeat(10);
+    await inDatabase((db) =>
+      db.execute({
+        sql: 'UPDATE users SET reset_password_token = ?, reset_password_expiration = ? WHERE id = ?',
+        args: [plain, new Date(Date.now() + 60 * 60_000).toISOString(), account.id],
+      }),
+    );
+    expect((await server.api(`/api/v2/auth/invite/${plain}`, from(freshAddress()))).status).toBe(404);
+    const put = await server.api(
+      `/api/v2/auth/reset/${plain}`,
+      from(freshAddress(), { method: 'PUT', json: { password: sha256hex('Timo#2026x') } }),
+    );
+    expect(put.status).toBe(404);
+    expect((await login(account.email, account.password)).status).toBe(200);
+
+    // An invite's token is kept the same way.
+    const email = `invited-${uid()}@test.example`;
+    const created = await admin.api('/api/v2/users', {
+      method: 'POST',
+      json: { firstname: 'Nico', lastname: 'Verdi', email, telephone: '+1 (555) 010-4477' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const invite = tokenOf(linkIn(await server.waitForMail((m) => m.envelopeTo.includes(email))));
+    expect(await storedToken(created.body.result.id)).toBe(sha256hex(invite));
   });
 });
 
