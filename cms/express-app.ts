@@ -14,6 +14,7 @@ import {
 } from './lib/express-helpers';
 import { env, isProduction } from './lib/env';
 import { dataDir, webDistDir, webSsrDir } from './lib/paths';
+import { prototypeKeyGuard } from './lib/prototype-keys';
 import { PUBLIC_CATALOGUE_PATHS, publicResponseCache } from './lib/public-response-cache';
 import { createRateLimiters } from './lib/rate-limits';
 import { assetRoutes } from './services/asset-files';
@@ -70,6 +71,14 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   // and the control centre's stay as strict as before.
   app.use((req, res, next) => (isPanelPath(req.path) ? panelSecurityHeaders : siteHelmet)(req, res, next));
   app.use(compression());
+  // Before anything reads the request: a key that names a prototype (issue 29) is refused on every door. The
+  // /api bodies are checked once express.raw has buffered them (prototypeKeys.bufferedBody below).
+  const prototypeKeys = prototypeKeyGuard({
+    bodyLimit: REST_UPLOAD_LIMIT,
+    isBufferedPath: (pathname) => /^\/api(\/|$)/.test(pathname),
+    isFlightPath: isPanelPath,
+  });
+  app.use(prototypeKeys.request);
   // A path whose percent-encoding is malformed names nothing: 400 here, for the storefront's and the control
   // centre's paths alike, rather than the SPA's page or a router's decode error.
   app.use((req, res, next) => {
@@ -140,7 +149,7 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   };
   // The storefront's catalogue reads, answered from memory while the catalogue is unchanged.
   app.get(PUBLIC_CATALOGUE_PATHS, publicResponseCache(config, toPayloadRequest));
-  app.use('/api', bufferRestUpload, bufferBody, bridge);
+  app.use('/api', bufferRestUpload, bufferBody, prototypeKeys.bufferedBody, bridge);
 
   app.use('/assets', assetRoutes(payload));
   // Made from PUBLIC_URL and the catalogue, so served here rather than as files of the web build.

@@ -1,5 +1,6 @@
 import type { FlattenedField, SanitizedConfig } from 'payload';
 import { badRequest } from './app-error';
+import { PROTOTYPE_KEYS } from './prototype-keys';
 
 /**
  * A guard for the query string of Payload's own REST API (/api/<collection>, /api/globals/<slug>).
@@ -29,7 +30,12 @@ const LOGICAL_KEYS = new Set(['and', 'or']);
 
 /** One word per segment, as Payload's own SAFE_FIELD_PATH_REGEX. */
 const FIELD_PATH = /^\w+(?:\.\w+)*$/;
-const SORT_ITEM = /^-?\w+(?:\.\w+)*$/;
+/**
+ * A field path is also never a prototype's name: `__proto__` is a word, and Payload's query sanitiser writes
+ * through it into Object.prototype (issue 29).
+ */
+const isFieldPath = (path: string) => FIELD_PATH.test(path) && !path.split('.').some((s) => PROTOTYPE_KEYS.has(s));
+const isSortItem = (item: string) => isFieldPath(item.startsWith('-') ? item.slice(1) : item);
 /** qs parses at most 10 levels; a deeper key would be read differently by Payload than by this guard. */
 const MAX_KEY_DEPTH = 8;
 const MAX_WHERE_NESTING = 5;
@@ -65,6 +71,8 @@ function readParams(params: URLSearchParams, names: Set<string>): Record<string,
     const top = segments?.[0] ?? key.split('[')[0];
     if (!names.has(top)) continue;
     if (!segments || segments.length > MAX_KEY_DEPTH) throw invalid(`malformed key "${key.slice(0, 80)}"`);
+    // Walking `where[__proto__]` below would step into Object.prototype itself.
+    if (segments.some((s) => PROTOTYPE_KEYS.has(s))) throw invalid(`malformed key "${key.slice(0, 80)}"`);
     let parent: Record<string, Node> = out;
     for (let i = 0; i < segments.length - 1; i++) {
       const seg = segments[i] === '' ? String(Object.keys(parent).length) : segments[i];
@@ -152,7 +160,7 @@ function checkWhere(node: Node, lookup: FieldLookup, at: string, nesting: number
       for (const [i, condition] of Object.entries(value)) checkWhere(condition, lookup, `${here}.${i}`, nesting + 1);
       continue;
     }
-    if (!FIELD_PATH.test(key)) throw invalid(`${here} is not a field path`);
+    if (!isFieldPath(key)) throw invalid(`${here} is not a field path`);
     if (!isTree(value)) throw invalid(`${here} must name an operator, e.g. ${here}[equals]=…`);
     const field = lookup(key);
     for (const [operator, operand] of Object.entries(value)) {
@@ -180,7 +188,7 @@ function checkNumber(name: string, node: Node): void {
 function checkSort(node: Node): void {
   const items = typeof node === 'string' ? node.split(',') : Array.isArray(node) ? node : Object.values(node);
   for (const item of items) {
-    if (typeof item !== 'string' || !SORT_ITEM.test(item.trim())) throw invalid('sort must be field names');
+    if (typeof item !== 'string' || !isSortItem(item.trim())) throw invalid('sort must be field names');
   }
 }
 
