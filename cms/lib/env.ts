@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isPasswordAcceptable, PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '@shop/shared';
-import { secretWeakness } from '@shop/shared/secrets';
 import { DEMO_ADMIN } from './demo-account';
 import { dataDir } from './paths';
+import { type NamedSecret, weakSecrets } from './secret-strength';
 
 export const isProduction = process.env.NODE_ENV === 'production';
 
@@ -17,6 +17,9 @@ export const MIN_SECRET_LENGTH = 32;
  * start while this is not empty (see the end of this module).
  */
 const problems: string[] = [];
+
+/** Production secrets to judge for strength, all at once at the end (lib/secret-strength.ts loads dictionaries). */
+const secretsToJudge: NamedSecret[] = [];
 
 /**
  * PAYLOAD_SECRET signs admin session tokens. Production must set it; on a developer machine one is made on
@@ -55,12 +58,9 @@ function resolveSecret(): string {
   }
 }
 
-/** A production secret anyone could guess is a start-up problem, named with how to make a good one. */
+/** A production secret anyone could guess is a start-up problem (judged with the others, see the end). */
 function refuseWeakSecret(name: string, value: string): void {
-  const weakness = secretWeakness(value);
-  if (weakness) {
-    problems.push(`${name} is too easy to guess: it ${weakness}. Make one with \`openssl rand -hex 32\`.`);
-  }
+  secretsToJudge.push({ name, value });
 }
 
 const errorCode = (err: unknown) => (err as NodeJS.ErrnoException).code ?? String(err);
@@ -289,6 +289,10 @@ export const env = {
   s3: resolveS3(),
   logLevel: process.env.LOG_LEVEL ?? (isProduction ? 'info' : 'warn'),
 } as const;
+
+for (const [name, weakness] of weakSecrets(secretsToJudge)) {
+  problems.push(`${name} is too easy to guess: it ${weakness}. Make one with \`openssl rand -hex 32\`.`);
+}
 
 if (problems.length > 0) {
   // Printed without a stack trace: the operator has to fix the environment, not the code.
