@@ -7,9 +7,12 @@
  * - Requests Payload could only answer with a 500 (a query on a polymorphic relation, versions of what has
  *   none, a file name no upload has, the job scheduler with no schedules) are 4xx.
  * - An access sweep over every collection and global of the built config: what anonymous visitors and editors
- *   may do is a small explicit table, a slug missing from it fails the sweep, and nothing answers 5xx.
+ *   may do is a small explicit table, a slug missing from it fails the sweep, and nothing answers 5xx. Every
+ *   collection has a real record when the sweep tries it (issue 29 §8).
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { createClient } from '@libsql/client';
 import type { SanitizedConfig } from 'payload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,6 +27,7 @@ import {
   validContact,
 } from './factories';
 import { type AdminClient, type ApiResponse, type Json, startServer, type TestServer, uid } from './harness';
+import { checkout } from './payment-helpers';
 
 let server: TestServer;
 let config: SanitizedConfig;
@@ -45,6 +49,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
+
+/** The server's own database, for what no REST route writes or shows (Payload's jobs, key-value store, migrations). */
+async function withDatabase<T>(work: (db: ReturnType<typeof createClient>) => Promise<T>): Promise<T> {
+  const db = createClient({ url: `file:${path.join(server.dataDir, 'shop.db')}` });
+  try {
+    await db.execute('PRAGMA busy_timeout = 5000');
+    return await work(db);
+  } finally {
+    db.close();
+  }
+}
 
 const LOCKS = '/api/payload-locked-documents';
 const FORBIDDEN = 'You are not allowed to perform this action.';
@@ -271,7 +286,9 @@ type Verdict = 'allowed' | 'refused' | `HTTP ${number}`;
 /**
  * Allowed: a list or a write that passed access (2xx, or a 400 from validation after it), a read that returns
  * the record. Refused: 401, 403 or 404, or a 2xx read that does not carry the record (Payload's preferences
- * answer a key they do not know with 200 and no value).
+ * answer a key they do not know with 200 and no value). A 404 counts as refused only because the sweep first
+ * checks in the database that every record it asks about is there (an access rule that filters the record out
+ * answers 404, as Payload does for what one may not see).
  */
 function verdict(op: Op, res: ApiResponse, id: string): Verdict {
   const ok = res.status >= 200 && res.status < 300;
@@ -282,12 +299,23 @@ function verdict(op: Op, res: ApiResponse, id: string): Verdict {
 }
 
 describe('the access sweep over every collection and global of the config', () => {
-  /** A record of each collection, made here; Payload's closed collections get an id that matches nothing. */
+  /**
+   * A record of every collection, made here, so a refusal is always about a record that exists (a 404 on an
+   * id nothing has proves nothing: that blinded the sweep to every collection it had no record of). What the
+   * shop writes itself comes from a real sale and refund; Payload's jobs and key-value store, which nothing
+   * writes through REST, get a row written into the database.
+   */
   async function sweptRecords(): Promise<Record<string, string>> {
     const made = async (path: string, json: Json) => {
       const res = await admin.api(path, { method: 'POST', json });
       if (res.status !== 201) throw new Error(`POST ${path} failed: ${res.status} ${res.text}`);
       return String(res.body.doc.id);
+    };
+    /** The newest record of a collection the admin reads, or of those matching `where` (a query string). */
+    const newest = async (slug: string, where = '') => {
+      const res = await admin.api(`/api/${slug}?limit=1&depth=0&sort=-createdAt${where}`);
+      if (res.status !== 200 || !res.body.docs?.[0]) throw new Error(`No ${slug} record: ${res.status} ${res.text}`);
+      return String(res.body.docs[0].id);
     };
     const category = await createCategory(admin);
     const order = await createOrder(admin);
@@ -298,6 +326,19 @@ describe('the access sweep over every collection and global of the config', () =
       json: { value: { columns: ['name'] } },
     });
     if (preference.status !== 200) throw new Error(`preference failed: ${preference.status} ${preference.text}`);
+    // A sale and a partial refund: the payment, the refund and the order's timeline are the services' own.
+    const sold = await createProduct(admin, { price: 18 });
+    const sale = await checkout(server, [{ id: sold.id, quantity: 1 }]);
+    const refund = await admin.api(`/api/v2/admin/orders/${sale.orderId}/refunds`, {
+      method: 'POST',
+      json: { amount: '5.00', reason: 'Access sweep' },
+    });
+    if (refund.status !== 201) throw new Error(`refund failed: ${refund.status} ${refund.text}`);
+    const reply = await admin.api(`/api/v2/notifications/${String(contact.body.result.id)}/replies`, {
+      method: 'POST',
+      json: { message: 'Thank you, answered.' },
+    });
+    if (reply.status !== 201) throw new Error(`reply failed: ${reply.status} ${reply.text}`);
     const records: Record<string, string> = {
       categories: category.id,
       products: (await createProduct(admin, { categories: [category.id] })).id,
@@ -311,26 +352,49 @@ describe('the access sweep over every collection and global of the config', () =
       assets: (await uploadImage(admin, { width: 40, height: 30 })).id,
       users: (await createAccount(admin, 'admin')).id,
       orders: order.id,
-      payments: await made('/api/payments', {
-        paypal_order_id: `PO-${uid()}`,
-        currency_code: 'USD',
-        total: '10.00',
-        lines: [],
-      }),
+      payments: await newest('payments', `&where[paypal_order_id][equals]=${sale.paypalOrderId}`),
+      refunds: await newest('refunds', `&where[order][equals]=${sale.orderId}`),
+      'order-events': await newest('order-events', `&where[order][equals]=${sale.orderId}`),
+      'audit-log': await newest('audit-log'),
+      leases: await newest('leases'),
       notifications: String(contact.body.result.id),
+      'notification-replies': String(reply.body.result.id),
       coupons: await made('/api/coupons', { code: `SWEEP${uid().replace(/-/g, '')}`, kind: 'percent', amount: 10 }),
       'payload-locked-documents': await adminLock('orders', order.id),
       'payload-preferences': String(preference.body.doc.id),
     };
-    // What the shop writes itself (audit entries of the admin's writes above, leases, order events): the
-    // newest one when there is any.
-    for (const slug of Object.keys(COLLECTION_POLICY)) {
-      if (records[slug]) continue;
-      const list = await admin.api(`/api/${slug}?limit=1&depth=0&sort=-createdAt`);
-      records[slug] = list.status === 200 && list.body.docs?.[0] ? String(list.body.docs[0].id) : randomUUID();
-    }
+    await withDatabase(async (db) => {
+      const job = randomUUID();
+      const kv = randomUUID();
+      // A publication queued for far ahead, so the shop's runner leaves it alone while the sweep runs.
+      await db.execute({
+        sql: `INSERT INTO payload_jobs (id, task_slug, queue, wait_until, input) VALUES (?, 'schedulePublish', 'default', '2100-01-01T00:00:00.000Z', '{}')`,
+        args: [job],
+      });
+      await db.execute({
+        sql: 'INSERT INTO payload_kv (id, key, data) VALUES (?, ?, ?)',
+        args: [kv, `sweep-${uid()}`, '{}'],
+      });
+      const migration = await db.execute('SELECT id FROM payload_migrations ORDER BY created_at DESC LIMIT 1');
+      Object.assign(records, {
+        'payload-jobs': job,
+        'payload-kv': kv,
+        'payload-migrations': String(migration.rows[0]?.id ?? ''),
+      });
+    });
     return records;
   }
+
+  /** Which records of `records` are not in the database (by their collection's table). */
+  const missingOf = (records: Record<string, string>) =>
+    withDatabase(async (db) => {
+      const missing: string[] = [];
+      for (const [slug, id] of Object.entries(records)) {
+        const found = await db.execute({ sql: `SELECT 1 FROM "${slug.replace(/-/g, '_')}" WHERE id = ?`, args: [id] });
+        if (found.rows.length !== 1) missing.push(slug);
+      }
+      return missing;
+    });
 
   it('when the config is read, then every collection and global is in the policy table and nothing else is', () => {
     expect(config.collections.map((c) => c.slug).sort()).toEqual(Object.keys(COLLECTION_POLICY).sort());
@@ -339,6 +403,8 @@ describe('the access sweep over every collection and global of the config', () =
 
   it('when anonymous visitors and an editor list, read, create, change and delete on every slug, then exactly what the table grants passes and nothing is 5xx', async () => {
     const records = await sweptRecords();
+    expect(Object.keys(records).sort()).toEqual(Object.keys(COLLECTION_POLICY).sort());
+    expect(await missingOf(records)).toEqual([]);
     const expected: string[] = [];
     const actual: string[] = [];
     const serverErrors: string[] = [];
@@ -350,7 +416,7 @@ describe('the access sweep over every collection and global of the config', () =
     for (const [role, call] of roles) {
       for (const collection of config.collections) {
         const slug = collection.slug;
-        const id = records[slug] ?? randomUUID();
+        const id = records[slug];
         const granted = new Set(COLLECTION_POLICY[slug]?.[role] ?? []);
         const requests: [Op, string, string, Json][] = [
           ['list', 'GET', `/api/${slug}?depth=0`, undefined],
@@ -384,5 +450,14 @@ describe('the access sweep over every collection and global of the config', () =
 
     expect(serverErrors).toEqual([]);
     expect(actual).toEqual(expected);
+    // Refused deletes left their records: everything but what editors may delete is still there.
+    const deletable = new Set(
+      Object.keys(COLLECTION_POLICY).filter((slug) =>
+        [...COLLECTION_POLICY[slug].anonymous, ...COLLECTION_POLICY[slug].editor].includes('delete'),
+      ),
+    );
+    expect(
+      await missingOf(Object.fromEntries(Object.entries(records).filter(([slug]) => !deletable.has(slug)))),
+    ).toEqual([]);
   });
 });
