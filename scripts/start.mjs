@@ -1,9 +1,11 @@
 // `npm start`: build the SPA, the /cms panel and the server when a build is missing or older than its sources,
-// then run the compiled server in this same process (so SIGTERM reaches it directly).
+// then run the compiled server in a child process under a supervisor (scripts/supervisor.mjs), which starts it
+// again whenever it dies unasked and passes SIGTERM and Ctrl-C on to it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervisor.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The storefront's and the control centre's entries and the server renderer: there and newer than the sources.
@@ -71,4 +73,4 @@ const serverSources = [
 ];
 const compiledServer = path.join(root, 'cms', 'dist', 'server.js');
 build('server (cms/dist)', ['node', 'scripts/build-server.mjs'], mustBuild([compiledServer], serverSources));
-await import(compiledServer);
+supervise(compiledServer);
