@@ -74,7 +74,6 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
   // Before anything reads the request: a key that names a prototype (issue 29) is refused on every door. The
   // /api bodies are checked once express.raw has buffered them (prototypeKeys.bufferedBody below).
   const prototypeKeys = prototypeKeyGuard({
-    bodyLimit: REST_UPLOAD_LIMIT,
     isBufferedPath: (pathname) => /^\/api(\/|$)/.test(pathname),
     isFlightPath: isPanelPath,
   });

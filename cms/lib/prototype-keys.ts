@@ -210,9 +210,15 @@ export function readBodyAndPutBack(req: IncomingMessage, limit: number): Promise
   });
 }
 
+/**
+ * Next's own limit for a server action's body (serverActions.bodySizeLimit, left at its default in
+ * next.config.mjs); nothing else outside /api takes a bigger body.
+ */
+const READ_BODY_LIMIT = 1024 * 1024;
+
 export interface PrototypeKeyGuardOptions {
-  /** Bodies outside /api are read here whole, up to this many bytes (larger: 413). */
-  bodyLimit: number;
+  /** Bodies outside /api are read here whole, up to this many bytes (larger: 413); 1 MiB unless told. */
+  bodyLimit?: number;
   /** Where the buffered body check (`bufferedBody`) runs instead of reading the body early. */
   isBufferedPath: (pathname: string) => boolean;
   /** Paths served by Next (server actions): strings in their bodies are also read as Flight references. */
@@ -243,7 +249,7 @@ export function prototypeKeyGuard(options: PrototypeKeyGuardOptions): {
     const header = prototypeKeyInHeaderNames(req.rawHeaders);
     if (header) return next(refused(header, 'header'));
     if (options.isBufferedPath(pathname) || !hasBody(req)) return next();
-    readBodyAndPutBack(req, options.bodyLimit)
+    readBodyAndPutBack(req, options.bodyLimit ?? READ_BODY_LIMIT)
       .then(async (body) => {
         if (body === null) throw new AppError(413, 'Request body too large');
         const inBody = await prototypeKeyInBody(req.headers['content-type'] ?? '', body, flight);
