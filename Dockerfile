@@ -1,6 +1,8 @@
 # Production image: the SPA, the /cms panel and the server (cms/dist, compiled ahead of time) are built here;
-# `npm start` (scripts/start.mjs) then only runs the compiled server. Several of these behind a proxy:
-# docker-compose.yml and README "Running more than one instance".
+# `npm start` (scripts/start.mjs) then only runs the compiled server, under its supervisor (scripts/supervisor.mjs),
+# which restarts the server inside the container when it dies; a server that cannot start at all (a refused
+# configuration) ends the container, and the restart policy (docker-compose.yml) takes over. Several of these
+# behind a proxy: docker-compose.yml and README "Running more than one instance".
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
