@@ -12,6 +12,9 @@ describe('publicAnswerKey', () => {
       'http:/api/v2/products?limit=10&page=2&search=olive',
     );
     expect(key('/api/v2/categories', '')).toBe('http:/api/v2/categories');
+    expect(key('/api/v2/products/cart/show', 'products=b2&products=a1')).toBe(
+      'http:/api/v2/products/cart/show?products=b2&products=a1',
+    );
   });
 
   it('when a request carries a parameter no catalogue route reads, or one twice, then it is not looked up in the cache', () => {

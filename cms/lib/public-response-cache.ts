@@ -37,16 +37,20 @@ const cacheable = (req: ExpressRequest) =>
 
 /** Every query parameter these routes read (api-types.ts: the list, suggestions and cart queries). */
 const KNOWN_PARAMS = new Set(['search', 'page', 'limit', 'products']);
+/** The one parameter given once per value (the cart's product ids); the others say one thing once. */
+const LIST_PARAMS = new Set(['products']);
 
 /**
  * The answer's key: the path and the known parameters in a fixed order, so that reordering them or adding a
- * cache-buster does not make a new entry. A request with any other parameter (or one named twice) is not
- * looked up at all: the route may refuse it (its schema is strict), and an answer kept without that
- * parameter must not stand in for it. It goes through Payload, uncached. Null then.
+ * cache-buster does not make a new entry. A request with any other parameter, or with a single-valued one
+ * named twice, is not looked up at all (null): the route may refuse it (its schema is strict), and an answer
+ * kept without that parameter must not stand in for it; it goes through Payload, uncached.
  */
 export function publicAnswerKey(path: string, query: URLSearchParams): string | null {
   const names = [...query.keys()];
-  if (names.some((name) => !KNOWN_PARAMS.has(name)) || new Set(names).size !== names.length) return null;
+  if (names.some((name) => !KNOWN_PARAMS.has(name))) return null;
+  if (names.some((name) => !LIST_PARAMS.has(name) && query.getAll(name).length > 1)) return null;
+  // A stable sort: the cart's ids keep their order among themselves.
   const kept = new URLSearchParams([...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const search = kept.toString();
   return `http:${path}${search ? `?${search}` : ''}`;
