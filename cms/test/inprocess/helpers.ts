@@ -4,6 +4,7 @@
  * what the services stored.
  */
 import type { Payload } from 'payload';
+import { readEmulatorCredentials } from '../../services/paypal/emulator-credentials';
 import type { PayPalOrder } from '../../services/paypal/types';
 import type { InProcessShop } from './setup';
 
@@ -74,6 +75,26 @@ export async function approve(
     body: JSON.stringify({ webhook: false, ...body }),
   });
   if (res.status !== 200) throw new Error(`approve ${paypalOrderId}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as PayPalOrder;
+}
+
+/** PayPal captures without the shop hearing the answer (the shop died mid-call). */
+export async function captureAtPayPal(shop: InProcessShop, paypalOrderId: string): Promise<PayPalOrder> {
+  const { clientId, clientSecret } = readEmulatorCredentials(shop.dataDir)!;
+  const tokenRes = await fetch(`${shop.baseUrl}/__paypal/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  const { access_token } = (await tokenRes.json()) as { access_token: string };
+  const res = await fetch(`${shop.baseUrl}/__paypal/v2/checkout/orders/${paypalOrderId}/capture`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+  });
+  if (res.status !== 201) throw new Error(`capture at PayPal: HTTP ${res.status} ${await res.text()}`);
   return (await res.json()) as PayPalOrder;
 }
 

@@ -6,11 +6,11 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readEmulatorCredentials } from '../../services/paypal/emulator-credentials';
 import type { PayPalCapture, PayPalOrder } from '../../services/paypal/types';
 import {
   approve,
   type ApproveBody,
+  captureAtPayPal,
   clearPendingCapture,
   type Doc,
   makeProduct,
@@ -61,26 +61,6 @@ async function approvedCheckout(body: ApproveBody = {}) {
   const created = await svc.payments.createPayment(shop.payload, { products: [{ id: oil.id, quantity: 1 }] });
   await approve(shop, created.id, body);
   return { id: created.id, secret: created.secret!, payment: await paymentOf(shop.payload, created.id), oil };
-}
-
-/** PayPal captures without the shop hearing the answer (the shop died mid-call). */
-async function captureAtPayPal(paypalOrderId: string): Promise<PayPalOrder> {
-  const { clientId, clientSecret } = readEmulatorCredentials(shop.dataDir)!;
-  const tokenRes = await fetch(`${shop.baseUrl}/__paypal/v1/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
-  const { access_token } = (await tokenRes.json()) as { access_token: string };
-  const res = await fetch(`${shop.baseUrl}/__paypal/v2/checkout/orders/${paypalOrderId}/capture`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
-  });
-  if (res.status !== 201) throw new Error(`capture at PayPal: HTTP ${res.status} ${await res.text()}`);
-  return (await res.json()) as PayPalOrder;
 }
 
 /** A payment record as the shop keeps it once PayPal said "captured", made by hand: no PayPal order behind it. */
@@ -141,7 +121,7 @@ const sign = (event: unknown, options: { transmissionTime?: string } = {}) =>
 async function capturedElsewhere() {
   const c = await approvedCheckout();
   await setPayment(c.payment, { status: 'CAPTURING' });
-  const captured = await captureAtPayPal(c.id);
+  const captured = await captureAtPayPal(shop, c.id);
   const capture = captured.purchase_units![0].payments!.captures![0] as PayPalCapture;
   return { ...c, event: svc.emulator.captureCompletedEvent(capture, c.id) };
 }
@@ -177,7 +157,7 @@ describe('reconcileOnce', () => {
   it('when PayPal captured but the shop never heard the answer, then a round makes the order without a second capture', async () => {
     const c = await approvedCheckout();
     await setPayment(c.payment, { status: 'CAPTURING' });
-    await captureAtPayPal(c.id);
+    await captureAtPayPal(shop, c.id);
 
     expect(await round()).toEqual({ ...NOTHING, completed: 1 });
     expect(await ordersOf(shop.payload, c.id)).toHaveLength(1);
@@ -189,7 +169,7 @@ describe('reconcileOnce', () => {
     const declined = await approvedCheckout({ capture_status: 'DECLINED' });
     for (const c of [wrongAmount, declined]) {
       await setPayment(c.payment, { status: 'CAPTURING' });
-      await captureAtPayPal(c.id);
+      await captureAtPayPal(shop, c.id);
     }
 
     expect(await round()).toEqual({ ...NOTHING, failed: 2 });
@@ -367,7 +347,7 @@ describe('what PayPal reports, as the shop reads it', () => {
   async function capturedThenEdited(body: ApproveBody, edit: (order: PayPalOrder) => void) {
     const c = await approvedCheckout(body);
     await setPayment(c.payment, { status: 'CAPTURING' });
-    await captureAtPayPal(c.id);
+    await captureAtPayPal(shop, c.id);
     edit(svc.emulator.emulatorState.orders.get(c.id)!.order);
     return c;
   }
@@ -472,7 +452,7 @@ describe('what PayPal reports, as the shop reads it', () => {
   it('when the browser retries a capture PayPal already completed, then the order is made without a second capture', async () => {
     const c = await approvedCheckout();
     await setPayment(c.payment, { status: 'CAPTURING' });
-    await captureAtPayPal(c.id);
+    await captureAtPayPal(shop, c.id);
     const reply = await svc.payments.capturePayment(shop.payload, { orderId: c.id, secret: c.secret });
     const [order] = await ordersOf(shop.payload, c.id);
     expect(reply).toEqual({ status: 'COMPLETED', id: order.id, httpStatus: 200 });
