@@ -1,9 +1,18 @@
-import type { CollectionBeforeChangeHook, CollectionConfig, FieldAccess, NumberFieldSingleValidation } from 'payload';
+import type {
+  CollectionBeforeChangeHook,
+  CollectionConfig,
+  FieldAccess,
+  NumberFieldSingleValidation,
+  TextFieldSingleValidation,
+} from 'payload';
+import { text } from 'payload/shared';
 import { DISCOUNT_UNITS, PERCENT_UNIT, QUANTITY_UNITS } from '@shop/shared';
+import { MAX_PRODUCT_CATEGORIES, MAX_PRODUCT_PRICE, MAX_STOCK_QUANTITY } from '@shop/shared/admin';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
-import { requirePriceWhenPublished } from '../hooks/catalog-rules';
+import { refuseBrokenProductPricing } from '../hooks/product-pricing-rules';
 import { keepStockCountOnUpdate } from '../hooks/keep-stock-count';
+import { refuseMistypedValues } from '../hooks/refuse-mistyped-values';
 import { publishedOrStaff } from '../access/published-or-admin';
 import { adminOnlyExcept, isAdmin, isStaff, refuseEditorChangesOutside } from '../access/roles';
 import { isStaffUser } from '../lib/roles';
@@ -16,9 +25,22 @@ import { isStaffUser } from '../lib/roles';
  */
 export const PRODUCT_EDITOR_FIELDS = ['name', 'description', 'img'] as const;
 
-/** A count of units: empty (not counted), or a whole number 0 or more. Checked on every door (panel, REST, v2). */
+/**
+ * A count of units: empty (not counted), or a whole number from 0 to the most one product may count. Checked on
+ * every door (panel, REST, v2).
+ */
 const wholeCount: NumberFieldSingleValidation = (value) =>
-  value === null || value === undefined || (Number.isInteger(value) && value >= 0) || 'A whole number, 0 or more';
+  value === null ||
+  value === undefined ||
+  (Number.isInteger(value) && value >= 0 && value <= MAX_STOCK_QUANTITY) ||
+  `A whole number from 0 to ${MAX_STOCK_QUANTITY}`;
+
+/** A name is more than spaces, as the control centre's form trims it (Payload's `required` counts spaces). */
+const trimmedName: TextFieldSingleValidation = (value, options) =>
+  typeof value === 'string' && value.trim() === '' ? 'Required' : text(value, options);
+
+/** The most of an amount (quantity) /api/v2 takes, as its productInputSchema says. */
+const MAX_QUANTITY_AMOUNT = 100000;
 
 /**
  * A counted product is available exactly while units are left: `inventory_stock` follows `stock_quantity`
@@ -47,12 +69,20 @@ export const Products: CollectionConfig = {
   },
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'price', 'inventory_stock', 'published'] },
   fields: adminOnlyExcept(PRODUCT_EDITOR_FIELDS, [
-    { name: 'name', type: 'text', required: true, maxLength: 160, index: true },
+    // The bounds below are /api/v2's (productInputSchema), so every door takes the same values (issue 29 §4).
+    { name: 'name', type: 'text', required: true, maxLength: 160, index: true, validate: trimmedName },
     { name: 'description', type: 'textarea', maxLength: 5000 },
-    { name: 'price', type: 'number', required: true, min: 0, defaultValue: 0 },
+    { name: 'price', type: 'number', required: true, min: 0, max: MAX_PRODUCT_PRICE, defaultValue: 0 },
     { name: 'stars', type: 'number', min: 0, max: 5, defaultValue: 0 },
     { name: 'img', type: 'upload', relationTo: 'assets' },
-    { name: 'categories', type: 'relationship', relationTo: 'categories', hasMany: true, required: true },
+    {
+      name: 'categories',
+      type: 'relationship',
+      relationTo: 'categories',
+      hasMany: true,
+      required: true,
+      maxRows: MAX_PRODUCT_CATEGORIES,
+    },
     { name: 'inventory_stock', type: 'checkbox', defaultValue: true, index: true },
     // Empty: not counted (available while inventory_stock says so). A number: the units left (issue 24). Set
     // when the product is made; after that only sales and "Adjust stock" change it (keepStockCountOnUpdate).
@@ -69,7 +99,7 @@ export const Products: CollectionConfig = {
     },
     // At or below it the storefront says "Only N left".
     { name: 'low_stock_threshold', type: 'number', min: 0, validate: wholeCount, access: { read: staffOrServer } },
-    { name: 'quantity_amount', type: 'number', min: 0, defaultValue: 0 },
+    { name: 'quantity_amount', type: 'number', min: 0, max: MAX_QUANTITY_AMOUNT, defaultValue: 0 },
     {
       name: 'quantity_unit',
       type: 'select',
@@ -86,7 +116,7 @@ export const Products: CollectionConfig = {
       options: DISCOUNT_UNITS.map((u) => ({ label: u, value: u })),
       defaultValue: PERCENT_UNIT,
     },
-    { name: 'discount_amount', type: 'number', min: 0, defaultValue: 0 },
+    { name: 'discount_amount', type: 'number', min: 0, max: MAX_PRODUCT_PRICE, defaultValue: 0 },
     { name: 'apply_shipping', type: 'checkbox', defaultValue: true },
   ]).concat([
     {
@@ -107,9 +137,13 @@ export const Products: CollectionConfig = {
     },
   ]),
   hooks: {
-    beforeOperation: [keepStockCountOnUpdate, refuseEditorChangesOutside('products', PRODUCT_EDITOR_FIELDS)],
+    beforeOperation: [
+      keepStockCountOnUpdate,
+      refuseEditorChangesOutside('products', PRODUCT_EDITOR_FIELDS),
+      refuseMistypedValues,
+    ],
     beforeValidate: [stripControlCharactersHook],
-    beforeChange: [requirePriceWhenPublished, availabilityFollowsCount],
+    beforeChange: [refuseBrokenProductPricing, availabilityFollowsCount],
     afterChange: [invalidateCatalogAfterChange],
     afterDelete: [invalidateCatalogAfterDelete],
   },

@@ -1,22 +1,5 @@
 import { ValidationError, type CollectionBeforeChangeHook } from 'payload';
-import { CATEGORY_NAME_TAKEN, PUBLISHED_PRICE_NEEDED } from '@shop/shared/admin';
-
-/**
- * Issue 25 §1.1: a published product needs a price above zero, or it sells for nothing. On every door (the
- * control centre's admin/products, Payload's REST /api/products and the /cms panel), so it lives in the
- * collection. An update may send only some fields: what it leaves out is read from the stored product.
- */
-export const requirePriceWhenPublished: CollectionBeforeChangeHook = ({ data, originalDoc, req }) => {
-  const published = data.published ?? originalDoc?.published ?? true;
-  const price = Number(data.price ?? originalDoc?.price ?? 0);
-  if (published !== false && !(price > 0)) {
-    throw new ValidationError(
-      { collection: 'products', errors: [{ path: 'price', message: PUBLISHED_PRICE_NEEDED }] },
-      req.t,
-    );
-  }
-  return data;
-};
+import { CATEGORY_NAME_TAKEN } from '@shop/shared/admin';
 
 /** Payload's `like` cannot escape SQL's wildcards: they become spaces, and the exact test below decides. */
 const likeText = (text: string) => text.replace(/[%_]+/g, ' ').trim();

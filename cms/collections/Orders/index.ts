@@ -1,15 +1,31 @@
-import type { CollectionConfig } from 'payload';
+import type { CollectionConfig, Field } from 'payload';
 import { DISCOUNT_UNITS, ORDER_STATUSES } from '@shop/shared';
 import { hiddenFromEditors, isAdmin } from '../../access/roles';
+import { refuseMistypedValues } from '../../hooks/refuse-mistyped-values';
 import { stripControlCharactersHook } from '../../hooks/strip-control-characters';
 import { assignCustomerId } from './hooks/assign-customer-id';
 import { assignOrderNumber } from './hooks/assign-order-number';
 import { invalidateSalesAfterChange, invalidateSalesAfterDelete } from './hooks/invalidate-sales-cache';
 import { recordStatusChange } from './hooks/record-status-change';
+import {
+  ORDER_FIELDS_DOORS_MAY_WRITE,
+  refuseDoorChangesToOrderFacts,
+} from './hooks/refuse-door-changes-to-order-facts';
+import { refuseUnsettableOrderStatus } from './hooks/refuse-unsettable-order-status';
+
+const doorsMayWrite: ReadonlySet<string> = new Set(ORDER_FIELDS_DOORS_MAY_WRITE);
+
+/** The panel shows an order's facts read-only: no door may change them (refuseDoorChangesToOrderFacts). */
+const factsReadOnly = (fields: Field[]): Field[] =>
+  fields.map((field) =>
+    'name' in field && !doorsMayWrite.has(field.name)
+      ? ({ ...field, admin: { ...field.admin, readOnly: true } } as Field)
+      : field,
+  );
 
 /**
  * A paid order. Created only by the payment service after a verified capture; shoppers read one through
- * /api/v2/orders/{id}, never through Payload's REST API.
+ * /api/v2/orders/{id}, never through Payload's REST API. Doors change its status and mail bookkeeping only.
  */
 export const Orders: CollectionConfig = {
   slug: 'orders',
@@ -17,7 +33,7 @@ export const Orders: CollectionConfig = {
   admin: { useAsTitle: 'number', hidden: hiddenFromEditors },
   // The customers list (services/admin/customers.ts) sums each customer's orders from this index alone.
   indexes: [{ fields: ['customer_id', 'createdAt', 'transaction_gross_amount', 'transaction_refunded_amount'] }],
-  fields: [
+  fields: factsReadOnly([
     { name: 'number', type: 'text', unique: true, index: true, maxLength: 20 },
     { name: 'status', type: 'select', options: [...ORDER_STATUSES], defaultValue: 'NEW', required: true, index: true },
     { name: 'payer_full_name', type: 'text', index: true },
@@ -104,8 +120,9 @@ export const Orders: CollectionConfig = {
       type: 'json',
       admin: { readOnly: true },
     },
-  ],
+  ]),
   hooks: {
+    beforeOperation: [refuseUnsettableOrderStatus, refuseDoorChangesToOrderFacts, refuseMistypedValues],
     beforeValidate: [stripControlCharactersHook],
     beforeChange: [assignOrderNumber, assignCustomerId, recordStatusChange],
     afterChange: [invalidateSalesAfterChange],

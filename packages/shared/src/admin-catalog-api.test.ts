@@ -11,6 +11,7 @@ import {
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_PIXELS,
   productInputSchema,
+  productPricingIssues,
   USER_ROLE_LABELS,
   userCreateSchema,
   userUpdateSchema,
@@ -464,5 +465,33 @@ describe('analyticsQuerySchema', () => {
     expect(issues(analyticsQuerySchema, { year: '26' })).toEqual(['year: Must be a year']);
     expect(issues(analyticsQuerySchema, { year: '2026a' })).toEqual(['year: Must be a year']);
     expect(issues(analyticsQuerySchema, { year: 'a2026' })).toEqual(['year: Must be a year']);
+  });
+});
+
+describe('productPricingIssues (the collection hook asks it with the stored values, issue 29 §4)', () => {
+  it('when a stored product leaves the unit empty, then it is a percentage: 100 passes, 100.01 is refused', () => {
+    expect(productPricingIssues({ price: 10, discount_unit: null, discount_amount: 100 })).toEqual([]);
+    expect(productPricingIssues({ price: 10, discount_unit: '', discount_amount: 100.01 })).toEqual([
+      { path: 'discount_amount', message: 'A percentage discount cannot exceed 100' },
+    ]);
+  });
+
+  it('when cash off equals the price, then it passes; 0.01 more is refused; a percentage may exceed the price', () => {
+    expect(productPricingIssues({ price: 10, discount_unit: 'CASH', discount_amount: 10 })).toEqual([]);
+    expect(productPricingIssues({ price: 10, discount_unit: 'CASH', discount_amount: 10.01 })).toEqual([
+      { path: 'discount_amount', message: 'The discount cannot exceed the price' },
+    ]);
+    expect(productPricingIssues({ price: 10, discount_unit: '%', discount_amount: 50 })).toEqual([]);
+  });
+
+  it('when the price is missing or 0, then only a published product is refused (published unless said otherwise)', () => {
+    expect(productPricingIssues({})).toEqual([
+      { path: 'price', message: 'A published product needs a price above zero' },
+    ]);
+    expect(productPricingIssues({ published: true, price: 0 })).toHaveLength(1);
+    expect(productPricingIssues({ published: false })).toEqual([]);
+    expect(productPricingIssues({ published: false, price: 0, discount_unit: 'CASH', discount_amount: 1 })).toEqual([
+      { path: 'discount_amount', message: 'The discount cannot exceed the price' },
+    ]);
   });
 });

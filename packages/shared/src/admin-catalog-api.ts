@@ -47,6 +47,34 @@ export const MAX_PRODUCT_CATEGORIES = 50;
 /** Issue 25 §1.1: a published product sells, so it needs a price; a draft may wait for one. */
 export const PUBLISHED_PRICE_NEEDED = 'A published product needs a price above zero';
 
+export const PERCENT_DISCOUNT_RULE = 'A percentage discount cannot exceed 100';
+export const CASH_DISCOUNT_RULE = 'The discount cannot exceed the price';
+
+/**
+ * Why a product's price and discount do not go together, by field, or [] (issue 29 §4): a published product
+ * needs a price above zero, a percentage discount is at most 100 and a cash one at most the price. The form's
+ * schema below and the collection's hook (every door: /api/v2, Payload's REST, the /cms panel) both ask it.
+ * An empty unit is a percentage, as the form's fallback says (SPEC §5).
+ */
+export function productPricingIssues(p: {
+  published?: unknown;
+  price?: unknown;
+  discount_unit?: unknown;
+  discount_amount?: unknown;
+}): Array<{ path: 'price' | 'discount_amount'; message: string }> {
+  const issues: Array<{ path: 'price' | 'discount_amount'; message: string }> = [];
+  const price = Number(p.price ?? 0);
+  const discount = Number(p.discount_amount ?? 0);
+  if (p.published !== false && !(price > 0)) issues.push({ path: 'price', message: PUBLISHED_PRICE_NEEDED });
+  if ((p.discount_unit || PERCENT_UNIT) === PERCENT_UNIT && discount > 100) {
+    issues.push({ path: 'discount_amount', message: PERCENT_DISCOUNT_RULE });
+  }
+  if (p.discount_unit === CASH_UNIT && discount > price) {
+    issues.push({ path: 'discount_amount', message: CASH_DISCOUNT_RULE });
+  }
+  return issues;
+}
+
 /** Issue 25 §1.7: category names are unique whatever their case ("Gift Boxes" and "gift boxes" are one). */
 export const CATEGORY_NAME_TAKEN = 'A category with this name already exists';
 
@@ -82,15 +110,8 @@ export const productInputSchema = z
     publish_at: publishAt,
   })
   .superRefine((p, ctx) => {
-    if (p.published && !(p.price > 0)) {
-      ctx.addIssue({ code: 'custom', path: ['price'], message: PUBLISHED_PRICE_NEEDED });
-    }
-    if (p.discount_unit === PERCENT_UNIT && p.discount_amount > 100) {
-      ctx.addIssue({ code: 'custom', path: ['discount_amount'], message: 'A percentage discount cannot exceed 100' });
-    }
-    if (p.discount_unit === CASH_UNIT && p.discount_amount > p.price) {
-      ctx.addIssue({ code: 'custom', path: ['discount_amount'], message: 'The discount cannot exceed the price' });
-    }
+    for (const issue of productPricingIssues(p))
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   });
 export type ProductInput = z.input<typeof productInputSchema>;
 
