@@ -24,7 +24,9 @@ export const Refunds: CollectionConfig = {
     { name: 'payment', type: 'relationship', relationTo: 'payments', index: true },
     { name: 'capture_id', type: 'text', required: true, index: true, maxLength: 64 },
     // The PayPal-Request-Id: PayPal answers a repeated request with the same refund instead of a second one.
-    { name: 'request_id', type: 'text', required: true, unique: true, maxLength: 64 },
+    // Unique: for the shop's own refunds it names the n-th refund of the capture, which holds the refund
+    // ceiling across instances (services/refunds.ts shopRefundRequestId). 108 is PayPal's limit.
+    { name: 'request_id', type: 'text', required: true, unique: true, maxLength: 108 },
     { name: 'paypal_refund_id', type: 'text', unique: true, index: true, maxLength: 64 },
     { name: 'amount', type: 'text', required: true, maxLength: 20 },
     { name: 'currency_code', type: 'text', required: true, maxLength: 3 },

@@ -33,6 +33,9 @@
  *   POST /v2/payments/captures/{id}/refund-mode    { status: 'PENDING' | 'COMPLETED' }: the capture's next API
  *                                                  refunds come back PENDING (reason ECHECK) until set back
  *   POST /v2/payments/refunds/{id}/complete        a PENDING refund completes (fires PAYMENT.CAPTURE.REFUNDED)
+ *   POST /v2/payments/captures/{id}/refund-hold    { hold: true | false }: the capture's API refunds are made
+ *                                                  (and journaled) as usual, but their answers wait until the
+ *                                                  hold is lifted: a refund PayPal made whose answer is on its way
  *   GET  /__inspect/orders/{id}, /__inspect/webhooks, /__inspect/stats   (payer details left out)
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
@@ -98,8 +101,22 @@ export interface EmulatedOrderRecord {
   refundResponses: Map<string, PayPalRefund>;
   /** Test knob (refund-mode): capture id → PENDING while that capture's API refunds come back PENDING. */
   refundModes: Record<string, 'PENDING'>;
+  /**
+   * Every refund call received (absent on records journaled before): what was asked for, whatever PayPal
+   * then did with it. `status` is the HTTP status answered, 0 while the answer has not left (refund-hold).
+   */
+  refundRequests?: EmulatedRefundRequest[];
   /** Webhooks not yet accepted by the shop, retried with back-off as PayPal does. */
   pendingWebhooks: PendingWebhook[];
+}
+
+export interface EmulatedRefundRequest {
+  capture_id: string;
+  /** '' when the header was absent. */
+  request_id: string;
+  /** The amount asked for; null for "everything left". */
+  value: string | null;
+  status: number;
 }
 
 export interface PendingWebhook {
@@ -152,6 +169,7 @@ export interface EmulatedOrderSnapshot {
   request: EmulatedOrderRecord['request'];
   captureOutcome: EmulatedCaptureOutcome;
   captureRequestIds: string[];
+  refundRequests: EmulatedRefundRequest[];
 }
 
 /** A copy of what the emulator holds for an order (the order now, and the create request as received). */
@@ -179,6 +197,7 @@ interface JournalLine {
   /** Absent on lines written before refunds existed. */
   refundResponses?: Record<string, PayPalRefund>;
   refundModes?: Record<string, 'PENDING'>;
+  refundRequests?: EmulatedRefundRequest[];
 }
 
 let journalFd: number | null = null;
@@ -246,6 +265,7 @@ function snapshot(rec: EmulatedOrderRecord): EmulatedOrderSnapshot {
     request: rec.request,
     captureOutcome: rec.captureOutcome,
     captureRequestIds: rec.captureRequestIds,
+    refundRequests: rec.refundRequests ?? [],
   });
 }
 
@@ -1322,15 +1342,37 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
     return full;
   };
 
-  router.post('/v2/payments/captures/:id/refund', requireBearer, (req, res) => {
+  /** Captures whose API refund answers wait (refund-hold), each with the answers waiting. */
+  const refundHolds = new Map<string, Array<() => void>>();
+  /** Waits while the capture's refund answers are held; at once otherwise. */
+  const refundAnswerLeaves = (captureId: string) =>
+    new Promise<void>((resolve) => {
+      const held = refundHolds.get(captureId);
+      if (held) held.push(resolve);
+      else resolve();
+    });
+
+  router.post('/v2/payments/captures/:id/refund', requireBearer, async (req, res) => {
     // Synchronous from the lookup to the state change: two concurrent refunds cannot both take the same money.
     const captureId = String(req.params.id);
     const found = findCapture(captureId);
     if (!found) return notFound(res);
     const requestId = req.get('paypal-request-id') ?? '';
+    const asked = isObject(req.body) && isObject(req.body.amount) ? req.body.amount.value : undefined;
+    const logged: EmulatedRefundRequest = {
+      capture_id: captureId,
+      request_id: requestId,
+      value: typeof asked === 'string' ? asked : null,
+      status: 0,
+    };
+    (found.rec.refundRequests ??= []).push(logged);
+    res.on('finish', () => {
+      logged.status = res.statusCode;
+    });
     const key = `${captureId} ${requestId}`;
     const replay = requestId ? found.rec.refundResponses.get(key) : undefined;
     if (replay) {
+      await refundAnswerLeaves(captureId);
       res.status(201).json(presentRefund(req, replay));
       return;
     }
@@ -1343,8 +1385,28 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
     if (status === 'COMPLETED') queueRefundWebhook(req, found.rec, refund, options.webhookDelayMs ?? 1000);
     // Journaled before the answer: once the shop hears "refunded", a restart cannot make PayPal forget it.
     persist(found.rec);
+    await refundAnswerLeaves(captureId);
     res.status(201).json(presentRefund(req, refund));
     if (found.rec.pendingWebhooks.length) scheduleWebhooks(origin(req));
+  });
+
+  // Test helper: the capture's API refunds are made as usual but their answers wait until the hold is lifted,
+  // so a test can stop the shop while PayPal has made a refund the shop has not heard of. Not journaled: a
+  // restart lifts it.
+  router.post('/v2/payments/captures/:id/refund-hold', (req, res) => {
+    if (!testHelpers || !fromLoopback(req)) return notFound(res);
+    const captureId = String(req.params.id);
+    if (!findCapture(captureId)) return notFound(res);
+    const hold = isObject(req.body) ? req.body.hold : undefined;
+    if (typeof hold !== 'boolean')
+      return sendError(res, 400, 'INVALID_REQUEST', [detail('INVALID_PARAMETER_VALUE', '/hold', 'body', String(hold))]);
+    const waiting = refundHolds.get(captureId) ?? [];
+    if (hold) refundHolds.set(captureId, waiting);
+    else {
+      refundHolds.delete(captureId);
+      for (const leave of waiting) leave();
+    }
+    res.json({ id: captureId, refund_hold: hold, released: hold ? 0 : waiting.length });
   });
 
   router.get('/v2/payments/refunds/:id', requireBearer, (req, res) => {

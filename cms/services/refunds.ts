@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Payload, PayloadRequest, Where } from 'payload';
 import {
   amountCents,
@@ -70,8 +69,8 @@ const orderById = async (payload: Payload, orderId: string): Promise<Doc | null>
   })) as Doc | null;
 
 /**
- * One refund decision per order at a time in this process: two admins pressing "Refund" together would each
- * see the whole amount left. Across instances PayPal is the last word (REFUND_AMOUNT_EXCEEDED).
+ * One piece of work per key at a time in this process. For a refund decision it only spares needless retries:
+ * what holds the ceiling across instances is the decision's request id (shopRefundRequestId).
  */
 const orderLocks = new Map<string, Promise<unknown>>();
 function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -288,18 +287,31 @@ export interface RefundInput {
 }
 
 /**
- * POST admin/orders/{id}/refunds: checks the amount against what is left, stores the refund with its
- * PayPal-Request-Id (so a crash from here on neither forgets nor repeats it), then asks PayPal. Answers the
- * refund as it stands: COMPLETED, PENDING, or REQUESTED when PayPal did not answer (202).
+ * The PayPal-Request-Id of the n-th refund the shop asks of a capture (n counts the order's refunds of source
+ * 'shop', the refused ones too). Stored under a unique index, it is what holds the refund ceiling across
+ * instances: two decisions made from the same view of an order's refunds (each seeing the same amount left)
+ * name the same n, and only one of them can be stored, so only one is ever sent to PayPal. The loser looks
+ * again and sees the winner's refund. It also names the refund to PayPal for good: resent, even after the
+ * database was restored from a backup that missed it, PayPal answers with the refund it made.
  */
-export async function refundOrder(
+export const shopRefundRequestId = (captureId: string, n: number) => `${captureId}-refund-${n}`;
+
+/** Decisions one request tries before it gives up (each lost one means another refund was stored meanwhile). */
+const DECISION_ATTEMPTS = 10;
+
+/**
+ * Checks the amount against what is left and stores the refund (REQUESTED) under the next request id of its
+ * capture. A request id taken by a decision stored meanwhile (in another instance) means the view was stale:
+ * it looks again.
+ */
+async function storeRefundDecision(
   req: PayloadRequest,
   user: AdminUser,
   orderId: string,
   input: RefundInput,
-): Promise<{ refund: Refund; httpStatus: number }> {
-  const actor = describeActor(user);
-  const stored = await oneAtATime(`refund:${orderId}`, async () => {
+  actor: AuditActor,
+): Promise<Doc> {
+  for (let attempt = 0; attempt < DECISION_ATTEMPTS; attempt += 1) {
     const found = await req.payload.find({
       collection: 'orders',
       where: { id: { equals: orderId } },
@@ -311,31 +323,58 @@ export async function refundOrder(
     const order = found.docs[0] as Doc | undefined;
     if (!order) throw notFound(ORDER_NOT_FOUND);
     if (!hasCapture(order)) throw new AppError(409, 'Nothing was captured for this order, so nothing can be refunded');
-    const totals = refundTotals(order.transaction_gross_amount, await orderRefunds(req.payload, String(order.id)));
+    const refunds = await orderRefunds(req.payload, String(order.id));
+    const totals = refundTotals(order.transaction_gross_amount, refunds);
     if (totals.left === 0) throw new AppError(409, 'This order has been refunded in full');
     const amount = input.amount === undefined ? totals.left : amountCents(input.amount);
     if (amount <= 0) throw badRequest([{ path: 'amount', message: 'The amount must be more than 0' }]);
     if (amount > totals.left) {
       throw badRequest([{ path: 'amount', message: `At most ${amountOf(totals.left)} is left to refund` }]);
     }
-    return (await req.payload.create({
-      collection: REFUNDS,
-      data: {
-        order: String(order.id),
-        capture_id: str(order.transaction_id),
-        request_id: randomUUID(),
-        amount: amountOf(amount),
-        currency_code: str(order.currency_code) || 'USD',
-        reason: input.reason,
-        status: 'REQUESTED',
-        source: 'shop',
-        by_user: actor.by_id,
-        by: actor.by,
-      },
-      depth: 0,
-      overrideAccess: true,
-    })) as Doc;
-  });
+    const requestId = shopRefundRequestId(
+      str(order.transaction_id),
+      refunds.filter((r) => r.source === 'shop').length + 1,
+    );
+    try {
+      return (await req.payload.create({
+        collection: REFUNDS,
+        data: {
+          order: String(order.id),
+          capture_id: str(order.transaction_id),
+          request_id: requestId,
+          amount: amountOf(amount),
+          currency_code: str(order.currency_code) || 'USD',
+          reason: input.reason,
+          status: 'REQUESTED',
+          source: 'shop',
+          by_user: actor.by_id,
+          by: actor.by,
+        },
+        depth: 0,
+        overrideAccess: true,
+      })) as Doc;
+    } catch (err) {
+      // Any other failure is this write's own; a taken request id is a decision that came first.
+      if ((await refundsOf(req.payload, { request_id: { equals: requestId } })).length === 0) throw err;
+    }
+  }
+  throw new AppError(409, 'Other refunds of this order are being made right now; try again');
+}
+
+/**
+ * POST admin/orders/{id}/refunds: checks the amount against what is left, stores the refund with its
+ * PayPal-Request-Id (so a crash from here on neither forgets nor repeats it, and no other instance can decide
+ * on the same money meanwhile), then asks PayPal. Answers the refund as it stands: COMPLETED, PENDING, or
+ * REQUESTED when PayPal did not answer (202).
+ */
+export async function refundOrder(
+  req: PayloadRequest,
+  user: AdminUser,
+  orderId: string,
+  input: RefundInput,
+): Promise<{ refund: Refund; httpStatus: number }> {
+  const actor = describeActor(user);
+  const stored = await oneAtATime(`refund:${orderId}`, () => storeRefundDecision(req, user, orderId, input, actor));
   const { refund, answered } = await submitRefund(req.payload, stored, actor, req);
   return { refund: toRefund(refund), httpStatus: answered ? 201 : 202 };
 }

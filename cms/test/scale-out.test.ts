@@ -11,7 +11,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createClient } from 'redis';
+import { createClient } from '@libsql/client';
+import { createClient as createRedisClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from './factories';
 import {
@@ -61,7 +62,7 @@ let paypal: PayPal;
 let a: Instance;
 let b: Instance;
 let admin: AdminClient;
-let redisClient: ReturnType<typeof createClient>;
+let redisClient: ReturnType<typeof createRedisClient>;
 const adminAccount = { email: `admin-${uid()}@test.example`, password: `Pw-${uid()}!1A` };
 
 async function readResponse(res: Response): Promise<ApiResponse> {
@@ -113,7 +114,7 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-scale-'));
     smtp = await startSmtp();
     redis = await startRedis(redisBinary!);
-    redisClient = createClient({ url: redis.url });
+    redisClient = createRedisClient({ url: redis.url });
     await redisClient.connect();
     const [portA, portB] = [await freePort(), await freePort()];
     proxy = await startNginx(nginxBinary!, path.join(dir, 'nginx'), [portA, portB]);
@@ -222,6 +223,47 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
     const completed = answers.filter((r) => r.status === 200);
     expect(completed.length).toBeGreaterThan(0);
     for (const r of completed) expect(r.body.result).toEqual({ status: 'COMPLETED', id: orders[0].id });
+  });
+
+  it('when 10 refunds of "the rest" of one order are sent at once through both instances, then PayPal is asked for one refund of the captured 26.40 and nine are refused', async () => {
+    const shop = endpoint(proxy.url);
+    const payPalSide = endpoint(paypal.baseUrl.replace(/\/__paypal$/, ''));
+    // 2 × 9.25 + 7.90 shipping = 26.40.
+    const product = await createProduct(admin, { name: `Miele ${uid()}`, price: 9.25 });
+    const paypalOrderId = await createPaymentOk(shop, [{ id: String(product.id), quantity: 2 }]);
+    await approve(payPalSide, paypalOrderId);
+    expect((await capturePayment(shop, paypalOrderId)).status).toBe(200);
+    const [order] = await ordersFor(admin, paypalOrderId);
+    expect(order.transaction_gross_amount).toBe('26.40');
+
+    // The test holds SQLite's write lock while the ten arrive: each instance reads what is left, then waits to
+    // store its refund, so both decide from the same view, as two instances do when they are a moment apart.
+    const db = createClient({ url: `file:${path.join(dir, 'data', 'shop.db')}` });
+    const writeLock = await db.transaction('write');
+    let answered = 0;
+    const asked = Array.from({ length: 10 }, () =>
+      admin
+        .api(`/api/v2/admin/orders/${order.id}/refunds`, { method: 'POST', json: { reason: 'Everything back' } })
+        .finally(() => {
+          answered += 1;
+        }),
+    );
+    await sleep(1_500);
+    // The window was hit: every refund is still deciding (none could be stored, so none answered).
+    expect(answered).toBe(0);
+    await writeLock.rollback();
+    db.close();
+    const answers = await Promise.all(asked);
+
+    expect(new Set(answers.map((r) => r.headers.get('x-upstream')))).toEqual(
+      new Set([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    // What reached PayPal: every refund call, refused ones too. One instance's lock cannot see the other's
+    // decision; without a guard across instances each sends "the rest" and PayPal has to refuse the second.
+    const snap = await inspectOrder(payPalSide, paypalOrderId);
+    expect((snap.refundRequests ?? []).map((r) => [r.value, r.status])).toEqual([['26.40', 201]]);
+    expect((snap.order.purchase_units?.[0]?.payments?.refunds ?? []).map((r) => r.amount.value)).toEqual(['26.40']);
   });
 
   it('when the instance holding the reconciler is killed mid-traffic, then no order is lost or made twice and the survivor takes the lease', async () => {
