@@ -2,8 +2,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Envelope } from '@shop/shared';
-import { listQuerySchema } from '@shop/shared';
+import { type Envelope, listQuerySchema } from '@shop/shared';
 import { approximateBytes, cached } from '../../lib/catalog-cache';
 
 /**
