@@ -14,6 +14,7 @@ import { repoRoot } from './harness';
 
 type Service = {
   image?: string;
+  restart?: string;
   build?: unknown;
   command?: string | string[];
   entrypoint?: string | string[];
@@ -67,6 +68,12 @@ describe('docker-compose.yml', () => {
       mongo: { condition: 'service_healthy' },
       redis: { condition: 'service_healthy' },
     });
+  });
+
+  it('when a container ends (npm start gives up or the configuration is refused), then Docker starts it again: every service restarts unless stopped', () => {
+    expect(
+      Object.fromEntries(Object.entries(compose.services).map(([name, service]) => [name, service.restart])),
+    ).toEqual({ app: 'unless-stopped', proxy: 'unless-stopped', mongo: 'unless-stopped', redis: 'unless-stopped' });
   });
 
   it('when parsed, then only the proxy publishes a port, nginx with deploy/nginx.conf, and the apps trust one proxy hop', () => {
