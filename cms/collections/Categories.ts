@@ -3,6 +3,8 @@ import { hiddenFromEditors, isAdmin } from '../access/roles';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 import { refuseTakenCategoryName } from '../hooks/catalog-rules';
+import { refuseMistypedValues } from '../hooks/refuse-mistyped-values';
+import { nameOfMoreThanSpaces } from '../fields/trimmed-text';
 import { publishedOrStaff } from '../access/published-or-admin';
 
 export const Categories: CollectionConfig = {
@@ -15,7 +17,7 @@ export const Categories: CollectionConfig = {
   },
   admin: { useAsTitle: 'name', hidden: hiddenFromEditors },
   fields: [
-    { name: 'name', type: 'text', required: true, maxLength: 120, index: true },
+    { name: 'name', type: 'text', required: true, maxLength: 120, index: true, validate: nameOfMoreThanSpaces },
     { name: 'description', type: 'textarea', maxLength: 2000 },
     { name: 'img', type: 'upload', relationTo: 'assets' },
     { name: 'published', type: 'checkbox', defaultValue: true, index: true },
@@ -23,6 +25,8 @@ export const Categories: CollectionConfig = {
     { name: 'publish_at', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
   ],
   hooks: {
+    // What /api/v2 refuses, every door refuses (issue 29 §4).
+    beforeOperation: [refuseMistypedValues],
     beforeValidate: [stripControlCharactersHook],
     beforeChange: [refuseTakenCategoryName],
     afterChange: [invalidateCatalogAfterChange],

@@ -16,6 +16,7 @@ import {
   couponTermsIssues,
 } from '@shop/shared/admin';
 import { hiddenFromEditors, isAdmin, isAdminUser } from '../access/roles';
+import { refuseMistypedValues } from '../hooks/refuse-mistyped-values';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 
 /** Codes are stored in capitals without surrounding spaces, so " summer10" and "SUMMER10" are one code. */
@@ -111,6 +112,8 @@ export const Coupons: CollectionConfig = {
     },
   ],
   hooks: {
+    // What /api/v2 refuses, every door refuses (issue 29 §4).
+    beforeOperation: [refuseMistypedValues],
     beforeValidate: [stripControlCharactersHook, normalizeCode],
     beforeChange: [termsAreSound, refuseTakenCode],
   },

@@ -1,11 +1,4 @@
-import type {
-  CollectionBeforeChangeHook,
-  CollectionConfig,
-  FieldAccess,
-  NumberFieldSingleValidation,
-  TextFieldSingleValidation,
-} from 'payload';
-import { text } from 'payload/shared';
+import type { CollectionBeforeChangeHook, CollectionConfig, FieldAccess, NumberFieldSingleValidation } from 'payload';
 import { DISCOUNT_UNITS, PERCENT_UNIT, QUANTITY_UNITS } from '@shop/shared';
 import { MAX_PRODUCT_CATEGORIES, MAX_PRODUCT_PRICE, MAX_STOCK_QUANTITY } from '@shop/shared/admin';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
@@ -13,6 +6,7 @@ import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 import { refuseBrokenProductPricing } from '../hooks/product-pricing-rules';
 import { keepStockCountOnUpdate } from '../hooks/keep-stock-count';
 import { refuseMistypedValues } from '../hooks/refuse-mistyped-values';
+import { nameOfMoreThanSpaces } from '../fields/trimmed-text';
 import { publishedOrStaff } from '../access/published-or-admin';
 import { adminOnlyExcept, isAdmin, isStaff, refuseEditorChangesOutside } from '../access/roles';
 import { isStaffUser } from '../lib/roles';
@@ -34,10 +28,6 @@ const wholeCount: NumberFieldSingleValidation = (value) =>
   value === undefined ||
   (Number.isInteger(value) && value >= 0 && value <= MAX_STOCK_QUANTITY) ||
   `A whole number from 0 to ${MAX_STOCK_QUANTITY}`;
-
-/** A name is more than spaces, as the control centre's form trims it (Payload's `required` counts spaces). */
-const trimmedName: TextFieldSingleValidation = (value, options) =>
-  typeof value === 'string' && value.trim() === '' ? 'Required' : text(value, options);
 
 /** The most of an amount (quantity) /api/v2 takes, as its productInputSchema says. */
 const MAX_QUANTITY_AMOUNT = 100000;
@@ -70,7 +60,7 @@ export const Products: CollectionConfig = {
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'price', 'inventory_stock', 'published'] },
   fields: adminOnlyExcept(PRODUCT_EDITOR_FIELDS, [
     // The bounds below are /api/v2's (productInputSchema), so every door takes the same values (issue 29 §4).
-    { name: 'name', type: 'text', required: true, maxLength: 160, index: true, validate: trimmedName },
+    { name: 'name', type: 'text', required: true, maxLength: 160, index: true, validate: nameOfMoreThanSpaces },
     { name: 'description', type: 'textarea', maxLength: 5000 },
     { name: 'price', type: 'number', required: true, min: 0, max: MAX_PRODUCT_PRICE, defaultValue: 0 },
     { name: 'stars', type: 'number', min: 0, max: 5, defaultValue: 0 },

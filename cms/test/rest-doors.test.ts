@@ -11,13 +11,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ORDER_STATUSES } from '@shop/shared';
-import { orderStatusChangeSchema, productInputSchema } from '@shop/shared/admin';
+import {
+  categoryInputSchema,
+  couponInputSchema,
+  orderStatusChangeSchema,
+  productInputSchema,
+} from '@shop/shared/admin';
 import type { CollectionConfig, Field } from 'payload';
 import { Orders } from '../collections/Orders';
 import { ORDER_FIELDS_DOORS_MAY_WRITE } from '../collections/Orders/hooks/refuse-door-changes-to-order-facts';
+import { Categories } from '../collections/Categories';
+import { Coupons } from '../collections/Coupons';
 import { Products } from '../collections/Products';
 import { type AdminClient, type Json, startServer, type TestServer, uid } from './harness';
-import { createProduct, type Doc } from './factories';
+import { createCategory, createProduct, type Doc } from './factories';
 import { approve, capturePayment, createPayment, waitFor } from './payment-helpers';
 
 let server: TestServer;
@@ -214,10 +221,10 @@ async function sendThroughDoors(collection: string, doc: Doc, cases: RefusedCase
 // ---------------------------------------------------------------------------------------------------------
 // Products
 
-/** What the control centre's form would send for a stored product (productInputSchema's fields). */
-function productInputOf(doc: Doc): Record<string, unknown> {
+/** What the control centre's form would send for a stored record (the schema's fields it stores). */
+function v2InputOf(schema: ObjectSchema, doc: Doc): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  for (const field of Object.keys((productInputSchema as unknown as ObjectSchema).shape)) {
+  for (const field of Object.keys(schema.shape)) {
     const value = field in doc ? doc[field] : doc[field.replace(/_id$/, '')];
     if (value !== null && value !== undefined && field !== 'id') input[field] = value;
   }
@@ -245,7 +252,7 @@ describe('products: what /api/v2 refuses, Payload REST and the panel refuse', ()
       const cases = refusedCandidates(
         productInputSchema as unknown as ObjectSchema,
         Products,
-        productInputOf(before),
+        v2InputOf(productInputSchema as unknown as ObjectSchema, before),
         before,
         (field, value) =>
           // An array over its maximum: the product's own category, once more than allowed.
@@ -286,6 +293,57 @@ describe('products: what /api/v2 refuses, Payload REST and the panel refuse', ()
     const pay = await createPayment(server, { products: [{ id: product.id, quantity: 1 }], coupon_code: null });
     expect(pay.status, pay.text).toBe(201);
   });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The other collections /api/v2 writes with a schema of its own
+
+describe('categories and discount codes: what /api/v2 refuses, Payload REST and the panel refuse', () => {
+  it.each([
+    [
+      'categories',
+      categoryInputSchema,
+      Categories,
+      async () => (await createCategory(admin, { name: `Door ${uid()}` })).id,
+    ],
+    [
+      'coupons',
+      couponInputSchema,
+      Coupons,
+      async () => {
+        const res = await admin.api('/api/v2/admin/coupons', {
+          method: 'POST',
+          json: {
+            code: `DOOR${uid().replace(/-/g, '').slice(0, 12)}`,
+            kind: 'cash',
+            amount: 5,
+            min_subtotal: 20,
+            starts_at: '2026-01-01T00:00:00.000Z',
+            ends_at: '2030-01-01T00:00:00.000Z',
+            max_uses: 10,
+            active: true,
+          },
+        });
+        expect(res.status, res.text).toBe(201);
+        return String(res.body.result.id);
+      },
+    ],
+  ] as const)(
+    'when each value the schema refuses is sent to %s, then JSON and the panel answer 400 and the record is unchanged',
+    async (collection, schema, config, make) => {
+      const id = await make();
+      const before = await storedDoc(collection, id);
+      const cases = refusedCandidates(
+        schema as unknown as ObjectSchema,
+        config,
+        v2InputOf(schema as unknown as ObjectSchema, before),
+        before,
+      );
+      expect(cases.length).toBeGreaterThan(10);
+      expect(await sendThroughDoors(collection, before, cases)).toEqual([]);
+      expect(await storedDoc(collection, id)).toEqual(before);
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------------
