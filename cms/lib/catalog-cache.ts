@@ -14,7 +14,8 @@ const TTL_MS = 30_000;
  * What the copies may weigh together. Searches, cart contents and page numbers make arbitrary keys, so the
  * cache is bounded by size, not by a count: the least recently read entries make room (issue 29: 450 made-up
  * page numbers, 82 KB each, used to take the 160 MB heap `npm start` gives the server). 16 MiB holds the
- * whole catalogue of a family shop, its API answers and a few hundred drawn pages.
+ * whole catalogue of a family shop and its API answers, and some sixty drawn pages (about 250 KB each as
+ * weighed, render.ts): the pages shoppers open most stay, the others are drawn again when asked.
  */
 export const CATALOG_CACHE_BYTES = 16 * 1024 * 1024;
 /** One entry larger than this is served but not kept: it would push out dozens of ordinary ones. */
