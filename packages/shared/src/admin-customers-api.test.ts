@@ -31,6 +31,12 @@ describe('customer schemas', () => {
     expect(customerIdSchema.safeParse('0123456789ABCDEF0123456789ABCDEF').success).toBe(false);
     expect(customerIdSchema.safeParse('anna@x.example').success).toBe(false);
     expect(customerIdSchema.safeParse('0123456789abcdef').success).toBe(false);
+    // 32 digits with one more before or after is not an id either; the refusal names the rule.
+    expect(customerIdSchema.safeParse('f0123456789abcdef0123456789abcdef').success).toBe(false);
+    expect(customerIdSchema.safeParse('0123456789abcdef0123456789abcdef0').success).toBe(false);
+    expect(customerIdSchema.safeParse('x').error?.issues[0].message).toBe(
+      'A customer id is 32 hexadecimal digits (lower case)',
+    );
   });
 
   it('when the list query names a known column and direction, then it parses to numbers and a tuple', () => {
