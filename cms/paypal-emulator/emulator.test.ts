@@ -1015,6 +1015,31 @@ describe('refunds', () => {
     expect(bare.status).toBe(401);
   });
 
+  it("when a capture's refund answers are held, then the refund is made at once and its answer (and a repeat's) leaves only when the hold is lifted; every call is logged", async () => {
+    const { order, capture } = await capturedFor('41.30');
+    const hold = `/v2/payments/captures/${capture.id}/refund-hold`;
+    expect((await helper(hold, { hold: true }, '203.0.113.9')).status).toBe(404);
+    expect((await helper(hold, { hold: 'yes' })).status).toBe(400);
+    expect((await helper(hold, { hold: true })).body).toEqual({ id: capture.id, refund_hold: true, released: 0 });
+
+    const requestId = rid('refund');
+    let answered = 0;
+    const first = client.refundCapture(capture.id, { amount: usd('12.50') }, requestId).finally(() => (answered += 1));
+    const repeat = client.refundCapture(capture.id, { amount: usd('12.50') }, requestId).finally(() => (answered += 1));
+    await vi.waitFor(() => expect(getEmulatedOrder(order.id)?.refundRequests).toHaveLength(2));
+    expect((await unitPayments(order.id))?.refunds?.map((r) => r.amount.value)).toEqual(['12.50']);
+    expect(answered).toBe(0);
+    expect(getEmulatedOrder(order.id)?.refundRequests.map((r) => [r.request_id, r.value, r.status])).toEqual([
+      [requestId, '12.50', 0],
+      [requestId, '12.50', 0],
+    ]);
+
+    expect((await helper(hold, { hold: false })).body).toEqual({ id: capture.id, refund_hold: false, released: 2 });
+    const [a, b] = await Promise.all([first, repeat]);
+    expect(b.id).toBe(a.id);
+    expect(getEmulatedOrder(order.id)?.refundRequests.map((r) => r.status)).toEqual([201, 201]);
+  });
+
   it('when a test builds a refund webhook with captureRefundedEvent, then it signs and verifies', async () => {
     const { capture } = await capturedFor('41.30');
     const refund = await client.refundCapture(capture.id, { amount: usd('12.50') }, rid('refund'));
