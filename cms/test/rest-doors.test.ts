@@ -25,7 +25,7 @@ import { Coupons } from '../collections/Coupons';
 import { Products } from '../collections/Products';
 import { type AdminClient, type Json, startServer, type TestServer, uid } from './harness';
 import { createCategory, createProduct, type Doc } from './factories';
-import { approve, capturePayment, createPayment, waitFor } from './payment-helpers';
+import { approve, capturePayment, createPayment } from './payment-helpers';
 
 let server: TestServer;
 let admin: AdminClient;
@@ -368,11 +368,6 @@ async function paidOrder(): Promise<Doc> {
   expect(captured.status, captured.text).toBe(200);
   const id = String(captured.body.result.id);
   expect((await patchJson('orders', id, { status: 'SHIPPED' })).status).toBe(200);
-  // The order's mails go out after the capture answered; their bookkeeping must be done before a snapshot.
-  await waitFor('the order mails sent', async () => {
-    const doc = await storedDoc('orders', id);
-    return Boolean(doc.confirmation_sent_at && doc.shop_notified_at);
-  });
   return storedDoc('orders', id);
 }
 
@@ -389,16 +384,30 @@ function changed(value: unknown): unknown {
 const SYSTEM_KEYS = new Set(['id', 'createdAt', 'updatedAt']);
 const doorsMayWrite = new Set<string>(ORDER_FIELDS_DOORS_MAY_WRITE);
 
+/**
+ * The order's facts as stored now. The mail bookkeeping (and the time of the row's last write) is left out: the
+ * order's mails go out on their own after the capture, whatever the doors are sent meanwhile.
+ */
+async function storedFacts(id: string): Promise<Doc> {
+  const doc = await storedDoc('orders', id);
+  return Object.fromEntries(
+    Object.entries(doc).filter(([key]) => key !== 'updatedAt' && (key === 'status' || !doorsMayWrite.has(key))),
+  ) as Doc;
+}
+
 describe('orders: the facts are the shop’s own, the status follows the control centre’s workflow', () => {
   let order: Doc;
+  /** Its facts before any test sent anything. */
+  let facts: Doc;
   beforeAll(async () => {
     order = await paidOrder();
+    facts = await storedFacts(String(order.id));
   });
 
   it('when any stored field but the status and the mail bookkeeping is changed through JSON or the panel, then 400 and the order is unchanged', async () => {
-    const facts = Object.keys(order).filter((k) => !SYSTEM_KEYS.has(k) && !doorsMayWrite.has(k));
+    const named = Object.keys(order).filter((k) => !SYSTEM_KEYS.has(k) && !doorsMayWrite.has(k));
     // The money, payer, payment and address fields of a real order are among them.
-    expect(facts).toEqual(
+    expect(named).toEqual(
       expect.arrayContaining([
         'transaction_gross_amount',
         'transaction_net_amount',
@@ -416,13 +425,13 @@ describe('orders: the facts are the shop’s own, the status follows the control
         'status_history',
       ]),
     );
-    const cases = facts.map((field) => ({ field, restField: field, value: changed(order[field]) }));
+    const cases = named.map((field) => ({ field, restField: field, value: changed(order[field]) }));
     expect(await sendThroughDoors('orders', order, cases)).toEqual([]);
     // One nested value alone (a line's price) is a change too.
     const lines = order.products as Json[];
     const cheaper = [{ ...lines[0], price: 0.01 }, ...lines.slice(1)];
     expect((await patchPanel('orders', String(order.id), order, { products: cheaper })).status).toBe(400);
-    expect(await storedDoc('orders', String(order.id))).toEqual(order);
+    expect(await storedFacts(String(order.id))).toEqual(facts);
   });
 
   it('when the issue’s gross of 5000.00, REFUNDED and a new payer email are sent, then 400 names them and the order is unchanged', async () => {
@@ -433,7 +442,7 @@ describe('orders: the facts are the shop’s own, the status follows the control
     });
     expect(res.status).toBe(400);
     expect(res.text).toContain('transaction_gross_amount, transaction_status, payer_email_address');
-    expect(await storedDoc('orders', String(order.id))).toEqual(order);
+    expect(await storedFacts(String(order.id))).toEqual(facts);
   });
 
   it('when each status orderStatusChangeSchema refuses is sent through JSON or the panel, then 400 and the order is unchanged; a status it allows is saved from the panel', async () => {
@@ -441,9 +450,9 @@ describe('orders: the facts are the shop’s own, the status follows the control
     const cases = refusedCandidates(schema, Orders, { status: order.status }, order);
     expect(cases.map((c) => c.value)).toEqual(expect.arrayContaining(['NEW', 'NOT_AN_OPTION']));
     expect(await sendThroughDoors('orders', order, cases)).toEqual([]);
-    expect(await storedDoc('orders', String(order.id))).toEqual(order);
+    expect(await storedFacts(String(order.id))).toEqual(facts);
     // Every status the schema allows passes the panel's whole-document save; NEW never comes back.
-    let current = order;
+    let current = await storedDoc('orders', String(order.id));
     for (const status of ORDER_STATUSES.filter((s) => schema.safeParse({ status: s }).success)) {
       const res = await patchPanel('orders', String(order.id), current, { status });
       expect(res.status, `${status}: ${res.text}`).toBe(200);
