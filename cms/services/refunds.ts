@@ -291,8 +291,7 @@ export interface RefundInput {
  * 'shop', the refused ones too). Stored under a unique index, it is what holds the refund ceiling across
  * instances: two decisions made from the same view of an order's refunds (each seeing the same amount left)
  * name the same n, and only one of them can be stored, so only one is ever sent to PayPal. The loser looks
- * again and sees the winner's refund. It also names the refund to PayPal for good: resent, even after the
- * database was restored from a backup that missed it, PayPal answers with the refund it made.
+ * again and sees the winner's refund.
  */
 export const shopRefundRequestId = (captureId: string, n: number) => `${captureId}-refund-${n}`;
 
