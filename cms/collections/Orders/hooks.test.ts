@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { refuseMistypedValues } from '../../hooks/refuse-mistyped-values';
 import { stripControlCharactersHook } from '../../hooks/strip-control-characters';
 import { assignCustomerId } from './hooks/assign-customer-id';
 import { assignOrderNumber } from './hooks/assign-order-number';
 import { invalidateSalesAfterChange, invalidateSalesAfterDelete } from './hooks/invalidate-sales-cache';
 import { recordStatusChange } from './hooks/record-status-change';
+import { refuseDoorChangesToOrderFacts } from './hooks/refuse-door-changes-to-order-facts';
+import { refuseUnsettableOrderStatus } from './hooks/refuse-unsettable-order-status';
 import { Orders } from './index';
 
 /**
  * Paid orders are inserted past these hooks (insertOrder in cms/services/payments.ts writes through the
  * database adapter for speed) and do by hand what the create-time hooks do. A hook added here without the
- * same step there would silently not run for most orders: this list makes that change visible.
+ * same step there would silently not run for most orders: this list makes that change visible. The
+ * beforeOperation hooks are rules for the doors (REST, the panel) and let the shop's own writes pass: insertOrder
+ * has nothing of theirs to mirror.
  */
 describe('Orders hooks', () => {
   it('when the collection is read, then its hooks are exactly the ones insertOrder mirrors on a create', () => {
     expect(Orders.hooks).toEqual({
+      beforeOperation: [refuseUnsettableOrderStatus, refuseDoorChangesToOrderFacts, refuseMistypedValues],
       beforeValidate: [stripControlCharactersHook],
       beforeChange: [assignOrderNumber, assignCustomerId, recordStatusChange],
       afterChange: [invalidateSalesAfterChange],
