@@ -76,23 +76,24 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
 /**
  * Whether a value sent back equals the stored one as the panel round-trips it: relations may come back as
  * populated objects, dates as ISO strings of the same moment, and empty as null, undefined or ''.
+ * `objectsById: false` compares every key of an object instead of its id: an array row (which Payload also
+ * gives an id) is its values, not a reference.
  */
-export function sameStoredValue(sent: unknown, stored: unknown): boolean {
-  const a = idOf(sent);
-  const b = idOf(stored);
+export function sameStoredValue(sent: unknown, stored: unknown, { objectsById = true } = {}): boolean {
+  const same = (x: unknown, y: unknown) => sameStoredValue(x, y, { objectsById });
+  const a = objectsById ? idOf(sent) : sent;
+  const b = objectsById ? idOf(stored) : stored;
   if (isEmpty(a) && isEmpty(b)) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, i) => sameStoredValue(item, b[i]));
+    return a.every((item, i) => same(item, b[i]));
   }
   const at = asMoment(a);
   const bt = asMoment(b);
   if (at !== null && bt !== null) return at === bt;
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    return [...keys].every((k) =>
-      sameStoredValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-    );
+    return [...keys].every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
   }
   return String(a) === String(b);
 }

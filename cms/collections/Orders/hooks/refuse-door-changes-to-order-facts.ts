@@ -1,33 +1,6 @@
 import { APIError, type CollectionBeforeOperationHook } from 'payload';
+import { sameStoredValue } from '../../../access/roles';
 import { isAdminUser } from '../../../lib/roles';
-
-const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
-const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T/;
-const momentOf = (value: unknown): number | null =>
-  typeof value === 'string' && ISO_MOMENT.test(value) ? Date.parse(value) : null;
-
-/**
- * Whether a value sent back equals the stored one as the panel round-trips it (dates as the same moment, empty
- * as null, undefined or '', numbers as their text), looking into every row of a list and every key of a row:
- * unlike a relation, a row of the order's lines is its values, not its id.
- */
-function sameFact(sent: unknown, stored: unknown): boolean {
-  if (isEmpty(sent) && isEmpty(stored)) return true;
-  if (Array.isArray(sent) || Array.isArray(stored)) {
-    if (!Array.isArray(sent) || !Array.isArray(stored) || sent.length !== stored.length) return false;
-    return sent.every((item, i) => sameFact(item, stored[i]));
-  }
-  const a = momentOf(sent);
-  const b = momentOf(stored);
-  if (a !== null && b !== null) return a === b;
-  if (sent !== null && stored !== null && typeof sent === 'object' && typeof stored === 'object') {
-    const keys = new Set([...Object.keys(sent), ...Object.keys(stored)]);
-    return [...keys].every((k) =>
-      sameFact((sent as Record<string, unknown>)[k], (stored as Record<string, unknown>)[k]),
-    );
-  }
-  return String(sent) === String(stored);
-}
 
 /** Keys Payload itself carries on a document (the panel sends them back on save). */
 const SYSTEM_KEYS = new Set(['id', 'createdAt', 'updatedAt']);
@@ -88,7 +61,9 @@ export const refuseDoorChangesToOrderFacts: CollectionBeforeOperationHook = asyn
         })) as Record<string, unknown> | null);
   // An unknown id is Payload's own 404.
   if (id !== undefined && !stored) return args;
-  const changed = named.filter((key) => stored === null || !sameFact(data[key], stored[key]));
+  const changed = named.filter(
+    (key) => stored === null || !sameStoredValue(data[key], stored[key], { objectsById: false }),
+  );
   if (changed.length > 0) {
     throw new APIError(
       `These order fields are written by the shop's payments and refunds only: ${changed.join(', ')}`,
