@@ -21,6 +21,7 @@
 import type { FlattenedField, SanitizedConfig } from 'payload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v2Endpoints } from '../endpoints/v2';
+import { createRng, type Rng } from '../seed/prng';
 import type { AdminClient, RawResponse, TestServer } from './harness';
 import { type CanaryServer, NO_PROTOTYPE_CHANGES, startCanaryServer } from './shop-canary';
 
@@ -46,22 +47,6 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------------------------------------------------
 // The generator
-
-/** mulberry32: small, seeded, the same sequence on every machine. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
-    chance: (p: number) => next() < p,
-  };
-}
 
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'prototype'] as const;
 /** Every operator Payload's REST knows, the ones the shop refuses included: the guard must come first. */
@@ -119,7 +104,7 @@ function fieldPaths(fields: FlattenedField[], prefix = '', depth = 0): string[] 
 }
 
 /** A JSON document with a prototype name as a key at a drawn place: top level, inside `field`, in arrays. */
-function hostileDocument(rng: ReturnType<typeof random>, field: string, name: string): string {
+function hostileDocument(rng: Rng, field: string, name: string): string {
   // Built as text: in an object literal "__proto__" would set a prototype instead of naming a key.
   const inner = `{"${name}": {"equals": "1", "isAdmin": true}}`;
   return rng.pick([
@@ -132,7 +117,7 @@ function hostileDocument(rng: ReturnType<typeof random>, field: string, name: st
 }
 
 /** A `where` sent as JSON text (Payload parses a string `where`), the name at a drawn place. */
-function hostileWhere(rng: ReturnType<typeof random>, field: string, name: string): string {
+function hostileWhere(rng: Rng, field: string, name: string): string {
   return rng.pick([
     `{"${name}": {"${field}": {"equals": 1}}}`,
     `{"${field}": {"${name}": 1}}`,
@@ -157,7 +142,7 @@ const multipart = (field: string, value: string) => ({
 });
 
 /** Payload's REST for each collection and global in the config. */
-function payloadRestProbes(rng: ReturnType<typeof random>): Probe[] {
+function payloadRestProbes(rng: Rng): Probe[] {
   const probes: Probe[] = [];
   let turn = 0;
   for (const collection of config.collections) {
@@ -259,7 +244,7 @@ const fill = (route: string, value: string) => route.replace(/:(\w+)\*/g, `x/${v
 const endsTheSession = (route: string) => /\/(logout|refresh-token)(\/|$)/.test(route);
 
 /** Every route of the /api/v2 registry: a prototype name in its query and, for a write, in its JSON body. */
-function v2Probes(rng: ReturnType<typeof random>): Probe[] {
+function v2Probes(rng: Rng): Probe[] {
   return v2Endpoints.flatMap((endpoint) => {
     const method = endpoint.method.toUpperCase();
     const route = `/api/v2${fill(endpoint.path, MISSING_ID)}`;
@@ -289,7 +274,7 @@ function v2Probes(rng: ReturnType<typeof random>): Probe[] {
 }
 
 /** Payload's panel (Next): its pages with hostile queries, and server actions with hostile bodies. */
-function panelProbes(rng: ReturnType<typeof random>): Probe[] {
+function panelProbes(rng: Rng): Probe[] {
   const probes: Probe[] = [];
   const pages = ['/cms', '/cms/login', '/cms/account', ...config.collections.map((c) => `/cms/collections/${c.slug}`)];
   for (const page of pages) {
@@ -337,7 +322,7 @@ function panelProbes(rng: ReturnType<typeof random>): Probe[] {
 }
 
 /** The storefront's server-rendered pages, the sitemap, the image files and the PayPal stand-in. */
-function pageProbes(rng: ReturnType<typeof random>): Probe[] {
+function pageProbes(rng: Rng): Probe[] {
   const pages = [
     '/site',
     '/site/shop',
@@ -377,7 +362,7 @@ function pageProbes(rng: ReturnType<typeof random>): Probe[] {
 }
 
 /** Cookie and header names on a few doors of each kind. */
-function nameProbes(rng: ReturnType<typeof random>): Probe[] {
+function nameProbes(rng: Rng): Probe[] {
   const routes = ['/api/v2/categories', `/api/products/${productId}`, '/site/shop', '/cms/login', '/api/v2/auth/me'];
   return routes.flatMap((route) =>
     PROTOTYPE_NAMES.flatMap((name) => [
@@ -410,7 +395,7 @@ const REFUSED =
 
 describe('the shop after each hostile request', () => {
   it('when every door gets generated keys naming a prototype, then each is refused with a 400 and after each one the prototypes, the product read and (at checkpoints) sign-in and payments/create answer as before', async () => {
-    const rng = random(SEED);
+    const rng = createRng(SEED);
     const groups: Array<[string, Probe[]]> = [
       ['Payload REST', payloadRestProbes(rng)],
       ['/api/v2', v2Probes(rng)],
