@@ -14,3 +14,4 @@ export * from './refunds';
 export * from './tracking';
 export * from './recipe-lines';
 export * from './page-head';
+export * from './ledger';

@@ -31,3 +31,15 @@ describe('money', () => {
     expect(currencySymbol(null)).toBe('$');
   });
 });
+
+describe('formatMoney with negative amounts', () => {
+  it('when the amount is negative, then it is written −$2.93 with the minus sign, never $-2.93', () => {
+    expect(formatMoney(-2.93, 'USD')).toBe('\u2212$2.93');
+    expect(formatMoney('-6.9', 'EUR')).toBe('\u2212€6.90');
+  });
+
+  it('when a negative amount rounds to zero, then it is $0.00 without a sign', () => {
+    expect(formatMoney(-0.004, 'USD')).toBe('$0.00');
+    expect(formatMoney(-0, 'USD')).toBe('$0.00');
+  });
+});

@@ -10,11 +10,19 @@ export function currencySymbol(code: string | null | undefined): string {
   return CURRENCIES[DEFAULT_CURRENCY];
 }
 
-/** "$12.50": prices and dashboard sums always show two decimals with the config's currency symbol. */
+/** The minus sign of typography (U+2212), not the hyphen. */
+export const MINUS_SIGN = '\u2212';
+
+/**
+ * "$12.50": prices and sums always show two decimals with the config's currency symbol. Negative money is
+ * written one way everywhere (issue 30), the minus sign before the symbol: "−$2.93", never "$-2.93"; an amount
+ * that rounds to zero is "$0.00", never "−$0.00".
+ */
 export function formatMoney(amount: number | string | null | undefined, currencyCode?: string | null): string {
   const value = typeof amount === 'string' ? Number.parseFloat(amount) : (amount ?? 0);
-  const safe = Number.isFinite(value) ? value : 0;
-  return `${currencySymbol(currencyCode)}${roundToCents(safe).toFixed(2)}`;
+  const rounded = roundToCents(Number.isFinite(value) ? value : 0);
+  const sign = rounded < 0 ? MINUS_SIGN : '';
+  return `${sign}${currencySymbol(currencyCode)}${Math.abs(rounded).toFixed(2)}`;
 }
 
 /** PayPal wants amounts as strings with exactly two decimals. */
