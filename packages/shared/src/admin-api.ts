@@ -94,7 +94,10 @@ export interface Changelog {
 }
 
 export interface DashboardCounts {
-  /** Sales (gross, cancelled orders left out) this calendar month, and the change against last month. */
+  /**
+   * Sales (ledger: gross − refunded, of the orders created this calendar month, cancelled ones left out), and the
+   * change against last month. Equal to the analytics month row's sales_amount.
+   */
   sell: {
     current: number;
     previous: number;

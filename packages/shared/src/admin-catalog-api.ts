@@ -241,11 +241,20 @@ export const BESTSELLER_COUNT = 10;
 
 /**
  * `year`: one row per year from 2022 to the chosen year (id "2024"); `month`: twelve rows of the chosen year
- * (id "1".."12"). Amounts are money, rounded to cents; cancelled orders are left out.
+ * (id "1".."12"). Amounts are money, rounded to cents; cancelled orders are left out. The figures are the
+ * ledger's (ledger.ts) of the orders created in that period: gross − refunded = sales, sales − fee = net, to
+ * the cent.
  */
 export interface SalesRow {
   id: string;
   gross_amount: number;
+  /** Refunds and reversals of those orders. */
+  refunded_amount: number;
+  /** PayPal's fees on their captures. */
+  fee_amount: number;
+  /** gross − refunded. */
+  sales_amount: number;
+  /** sales − fee. */
   net_amount: number;
 }
 
@@ -256,7 +265,10 @@ export interface SalesRow {
 export interface CategorySales {
   id: string;
   name: string;
+  /** Units sold, net of units that came back (refunded in full, or returned to stock after a refund). */
   value: number;
+  /** Sales (ledger) of those units: what the lines came to, less what went back. */
+  sales_amount: number;
 }
 
 /** The year's ten most sold products, most units first; `id` is the product's id, `name` as last ordered. */
@@ -264,7 +276,10 @@ export interface Bestseller {
   id: string;
   name: string;
   img: ImageRef | null;
+  /** Units sold, net of units that came back. */
   sells: number;
+  /** Sales (ledger) of those units. */
+  sales_amount: number;
 }
 
 /**
@@ -283,9 +298,16 @@ export interface MapPoint {
  */
 export interface CouponSales {
   code: string;
+  /** Paid uses: orders with the code not refunded in full. */
   orders: number;
+  /** Orders with the code refunded in full: not paid uses. */
+  refunded_orders: number;
+  /** What the code took off the goods on the paid uses. */
   discount_amount: number;
   gross_amount: number;
+  refunded_amount: number;
+  /** gross − refunded (ledger). */
+  sales_amount: number;
 }
 
 /** What each type answers. */
