@@ -92,9 +92,11 @@ const UNIT = '\u001f';
 async function sqliteSummaries(db: AdapterHandles, customerId: string | null): Promise<CustomerSummary[]> {
   const where = customerId === null ? sql`customer_id IS NOT NULL` : sql`customer_id = ${customerId}`;
   // The latest order's texts ride on the greatest "createdAt␟name␟email␟currency" (ISO dates order as text).
+  // spent_cents is the ledger's Sales (packages/shared/src/ledger.ts): gross − refunded − reversed.
   const rows = await drizzleOf(db).all<Record<string, unknown>>(
     sql`SELECT customer_id, COUNT(*) AS orders_count,
-        SUM(${cents('transaction_gross_amount')} - ${cents('transaction_refunded_amount')}) AS spent_cents,
+        SUM(${cents('transaction_gross_amount')} - ${cents('transaction_refunded_amount')} -
+            ${cents('transaction_reversed_amount')}) AS spent_cents,
         MIN(created_at) AS first_order_at, MAX(created_at) AS last_order_at,
         MAX(created_at || ${UNIT} || coalesce(payer_full_name, '') || ${UNIT} ||
             coalesce(payer_email_address, '') || ${UNIT} || coalesce(currency_code, '')) AS latest,
@@ -145,7 +147,12 @@ async function mongoSummaries(db: AdapterHandles, customerId: string | null): Pr
         _id: '$customer_id',
         orders_count: { $sum: 1 },
         spent_cents: {
-          $sum: { $subtract: [mongoCents('$transaction_gross_amount'), mongoCents('$transaction_refunded_amount')] },
+          $sum: {
+            $subtract: [
+              mongoCents('$transaction_gross_amount'),
+              { $add: [mongoCents('$transaction_refunded_amount'), mongoCents('$transaction_reversed_amount')] },
+            ],
+          },
         },
         first_order_at: { $first: '$createdAt' },
         last_order_at: { $last: '$createdAt' },

@@ -88,11 +88,20 @@ describe('GET /api/v2/analytics/year', () => {
     await createOrder({ createdAt: new Date(2023, 5, 15, 12), gross: '0.10', net: '0.05', status: 'NEW' });
     await createOrder({ createdAt: new Date(2023, 6, 1, 12), gross: '100.00', net: '96.00', status: 'CANCELLED' });
 
+    // Every order pays a fee of 0.84 (createOrder); net is the ledger's gross − refunded − fee, not the stored net.
+    const y2022 = {
+      id: '2022',
+      gross_amount: 30.5,
+      refunded_amount: 0,
+      fee_amount: 1.68,
+      sales_amount: 30.5,
+      net_amount: 28.82,
+    };
     expect(await result('year', 2023)).toEqual([
-      { id: '2022', gross_amount: 30.5, net_amount: 28.46 },
-      { id: '2023', gross_amount: 5.65, net_amount: 4.92 },
+      y2022,
+      { id: '2023', gross_amount: 5.65, refunded_amount: 0, fee_amount: 1.68, sales_amount: 5.65, net_amount: 3.97 },
     ]);
-    expect(await result('year', 2022)).toEqual([{ id: '2022', gross_amount: 30.5, net_amount: 28.46 }]);
+    expect(await result('year', 2022)).toEqual([y2022]);
   });
 
   it('when the 2022 orders have no lines and no coordinates, then categories, best-sellers and map are empty', async () => {
@@ -111,11 +120,19 @@ describe('GET /api/v2/analytics/month', () => {
     await createOrder({ createdAt: new Date(2024, 2, 20, 12), gross: '50.00', net: '48.00', status: 'CANCELLED' });
     await createOrder({ createdAt: new Date(2024, 11, 31, 22), gross: '1.01', net: '0.90' });
 
-    const zero = (id: string) => ({ id, gross_amount: 0, net_amount: 0 });
+    const row = (id: string, gross: number, fee: number, net: number) => ({
+      id,
+      gross_amount: gross,
+      refunded_amount: 0,
+      fee_amount: fee,
+      sales_amount: gross,
+      net_amount: net,
+    });
+    const zero = (id: string) => row(id, 0, 0, 0);
     expect(await result('month', 2024)).toEqual([
-      { id: '1', gross_amount: 13, net_amount: 12 },
+      row('1', 13, 1.68, 11.32),
       zero('2'),
-      { id: '3', gross_amount: 99.99, net_amount: 96 },
+      row('3', 99.99, 0.84, 99.15),
       zero('4'),
       zero('5'),
       zero('6'),
@@ -124,18 +141,18 @@ describe('GET /api/v2/analytics/month', () => {
       zero('9'),
       zero('10'),
       zero('11'),
-      { id: '12', gross_amount: 1.01, net_amount: 0.9 },
+      row('12', 1.01, 0.84, 0.17),
     ]);
 
     // The yearly rows read the same cached amounts: 2024's row is the twelve months' total.
-    const years = (await result('year', 2024)) as Array<{ id: string; gross_amount: number; net_amount: number }>;
-    expect(years.map((row) => row.id)).toEqual(['2022', '2023', '2024']);
-    expect(years[2]).toEqual({ id: '2024', gross_amount: 114, net_amount: 108.9 });
+    const years = (await result('year', 2024)) as Array<{ id: string }>;
+    expect(years.map((r) => r.id)).toEqual(['2022', '2023', '2024']);
+    expect(years[2]).toEqual(row('2024', 114, 3.36, 110.64));
 
     // A new order clears the cached figures at once.
     await createOrder({ createdAt: new Date(2024, 1, 10, 12), gross: '2.00', net: '1.50' });
-    const months = (await result('month', 2024)) as Array<{ id: string; gross_amount: number }>;
-    expect(months[1]).toEqual({ id: '2', gross_amount: 2, net_amount: 1.5 });
+    const months = (await result('month', 2024)) as Array<{ id: string }>;
+    expect(months[1]).toEqual(row('2', 2, 0.84, 1.16));
   });
 });
 
@@ -185,17 +202,18 @@ describe('GET /api/v2/analytics/categories and bestseller', () => {
       })),
     });
 
+    // Every line is priced 5.00 without a discount (createOrder): sales are 5.00 a unit.
     expect(await result('categories', 2025)).toEqual([
-      { id: pasta.id, name: 'Pasta', value: 6 },
-      { id: gone.id, name: 'Removed category', value: 4 },
-      { id: sauces.id, name: 'Sauces', value: 3 },
+      { id: pasta.id, name: 'Pasta', value: 6, sales_amount: 30 },
+      { id: gone.id, name: 'Removed category', value: 4, sales_amount: 20 },
+      { id: sauces.id, name: 'Sauces', value: 3, sales_amount: 15 },
     ]);
 
-    const extra = (n: number) => ({ id: `p-extra-${n}`, name: `Extra 0${n}`, img: null, sells: 1 });
+    const extra = (n: number) => ({ id: `p-extra-${n}`, name: `Extra 0${n}`, img: null, sells: 1, sales_amount: 5 });
     expect(await result('bestseller', 2025)).toEqual([
-      { id: 'p-ragout', name: 'Ragù', img: { id: ragoutImage.id }, sells: 4 },
-      { id: 'p-pesto', name: 'Pesto alla genovese', img: null, sells: 3 },
-      { id: 'p-spaghetti', name: 'Spaghetti', img: null, sells: 3 },
+      { id: 'p-ragout', name: 'Ragù', img: { id: ragoutImage.id }, sells: 4, sales_amount: 20 },
+      { id: 'p-pesto', name: 'Pesto alla genovese', img: null, sells: 3, sales_amount: 15 },
+      { id: 'p-spaghetti', name: 'Spaghetti', img: null, sells: 3, sales_amount: 15 },
       extra(1),
       extra(2),
       extra(3),

@@ -515,14 +515,17 @@ describe('the paperwork of an order paid with a code', () => {
 });
 
 describe('analytics by discount code', () => {
-  async function paid(code: string, productId: string, quantity: number): Promise<void> {
+  /** Pays with the code; the shop's order id. */
+  async function paid(code: string, productId: string, quantity: number): Promise<string> {
     const res = await payWith(code, [{ id: productId, quantity }]);
     expect(res.status, res.text).toBe(201);
     await approve(server, res.body.result.id);
-    expect((await capturePayment(server, res.body.result.id)).status).toBe(200);
+    const capture = await capturePayment(server, res.body.result.id);
+    expect(capture.status).toBe(200);
+    return capture.body.result.id as string;
   }
 
-  it('when code A is paid with twice and code B once this year, then the year shows 2 orders, 5.00 off, 60.80 for A and 1, 5.00, 27.90 for B', async () => {
+  it('when code A is paid with twice and code B twice, one of them refunded in full, then A shows 2 paid uses, 5.00 off, 60.80; B 1 paid use, 1 refunded, 5.00 off, 55.80 gross, 27.90 refunded, 27.90 sales', async () => {
     // A: 10 % of 2 × 12.50 = 2.50 off, 22.50 + 7.90 = 30.40 each. B: 5.00 cash off 25.00, 20.00 + 7.90 = 27.90.
     const a = await makeCoupon({ kind: 'percent', amount: 10 });
     const b = await makeCoupon({ kind: 'cash', amount: 5 });
@@ -530,13 +533,36 @@ describe('analytics by discount code', () => {
     await paid(a.code, p.id, 2);
     await paid(a.code, p.id, 2);
     await paid(b.code, p.id, 2);
+    const refundedInFull = await paid(b.code, p.id, 2);
+    const refund = await admin.api(`/api/v2/admin/orders/${refundedInFull}/refunds`, {
+      method: 'POST',
+      json: { reason: 'Changed their mind' },
+    });
+    expect(refund.status, refund.text).toBe(201);
     const year = new Date().getFullYear();
     const res = await admin.api(`/api/v2/analytics/coupons?year=${year}`);
     expect(res.status, res.text).toBe(200);
     const mine = (res.body.result as { code: string }[]).filter((r) => [a.code, b.code].includes(r.code));
     expect(mine).toEqual([
-      { code: a.code, orders: 2, discount_amount: 5, gross_amount: 60.8 },
-      { code: b.code, orders: 1, discount_amount: 5, gross_amount: 27.9 },
+      {
+        code: a.code,
+        orders: 2,
+        refunded_orders: 0,
+        discount_amount: 5,
+        gross_amount: 60.8,
+        refunded_amount: 0,
+        sales_amount: 60.8,
+      },
+      // The refunded order is not a paid use and what the code took off it is not counted.
+      {
+        code: b.code,
+        orders: 1,
+        refunded_orders: 1,
+        discount_amount: 5,
+        gross_amount: 55.8,
+        refunded_amount: 27.9,
+        sales_amount: 27.9,
+      },
     ]);
     expect((await editor.api(`/api/v2/analytics/coupons?year=${year}`)).status).toBe(403);
   });

@@ -7,9 +7,16 @@ import {
   BESTSELLER_COUNT,
   type CategorySales,
   type CouponSales,
+  amountCents,
   fromCents,
+  lineTotal,
   type MapPoint,
+  type MoneyFigures,
+  NO_MONEY,
+  orderFigures,
+  refundState,
   type SalesRow,
+  sumFigures,
   toCents,
 } from '@shop/shared/admin';
 import type { AdminUser } from './sales';
@@ -38,9 +45,8 @@ const CACHE_TTL_MS = 10 * 60_000;
 const REMOVED_CATEGORY = 'Removed category';
 
 interface YearOrders {
-  /** Cents per calendar month, January at index 0. */
-  grossCents: number[];
-  netCents: number[];
+  /** The ledger's figures per calendar month, January at index 0. */
+  months: MoneyFigures[];
   /** One per distinct location, first order first. */
   points: MapPoint[];
 }
@@ -49,10 +55,16 @@ interface ProductSales {
   name: string;
   imgId: string | null;
   units: number;
+  salesCents: number;
+}
+
+interface CategoryTotals {
+  units: number;
+  salesCents: number;
 }
 
 interface YearLines {
-  unitsByCategory: Map<string, number>;
+  byCategory: Map<string, CategoryTotals>;
   salesByProduct: Map<string, ProductSales>;
 }
 
@@ -101,12 +113,6 @@ async function eachMonthOfPaidOrders(
   }
 }
 
-/** Transaction amounts are stored as PayPal's numeric strings ("12.50"); anything else counts as 0. */
-const amountCents = (value: unknown): number => {
-  const n = typeof value === 'string' ? Number(value) : typeof value === 'number' ? value : NaN;
-  return Number.isFinite(n) ? toCents(n) : 0;
-};
-
 /** A line's quantity; a missing or broken one sells nothing rather than poisoning the sums with NaN. */
 const units = (value: unknown): number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
@@ -114,42 +120,95 @@ const units = (value: unknown): number =>
 const isCoordinate = (value: unknown, limit: number): value is number =>
   typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
 
+/** The order fields the ledger reads (ledger.ts); transaction_reversed_amount may be absent on older rows. */
+const MONEY_SELECT = {
+  transaction_gross_amount: true,
+  transaction_refunded_amount: true,
+  transaction_reversed_amount: true,
+  transaction_paypal_fee: true,
+} as const;
+
 function loadOrders(payload: Payload, year: number): Promise<YearOrders> {
   return cached('orders', year, async () => {
-    const grossCents = Array<number>(12).fill(0);
-    const netCents = Array<number>(12).fill(0);
+    const months = Array.from({ length: 12 }, () => ({ ...NO_MONEY }));
     // Customers cluster by town: 50,000 orders come from a few hundred places, and one marker is drawn per place.
     const points = new Map<string, MapPoint>();
-    const select = {
-      transaction_gross_amount: true,
-      transaction_net_amount: true,
-      latitude: true,
-      longitude: true,
-    } as const;
+    const select = { ...MONEY_SELECT, latitude: true, longitude: true } as const;
     await eachMonthOfPaidOrders(payload, year, select, (docs, month) => {
+      months[month] = sumFigures([months[month], ...docs.map((doc) => orderFigures(doc))]);
       for (const doc of docs) {
-        grossCents[month] += amountCents(doc.transaction_gross_amount);
-        netCents[month] += amountCents(doc.transaction_net_amount);
         const { latitude, longitude } = doc;
         if (!isCoordinate(latitude, 90) || !isCoordinate(longitude, 180)) continue;
         const key = `${latitude},${longitude}`;
         if (!points.has(key)) points.set(key, { id: String(doc.id), coordinates: [latitude, longitude] });
       }
     });
-    return { grossCents, netCents, points: [...points.values()] };
+    return { months, points: [...points.values()] };
   });
 }
 
+/**
+ * What one order sold of one product; a partly refunded order's are kept until the units that went back to
+ * stock are known.
+ */
+interface SoldProduct {
+  orderId: string;
+  productId: string;
+  categories: Set<string>;
+  units: number;
+  salesCents: number;
+}
+
+/**
+ * Units and sales net of what came back (issue 30 §3). An order refunded in full (refunds and reversals
+ * together) sold nothing. A partly refunded order loses, per product, the units the shop put back to stock
+ * from it (products' stock_returns, services/admin/restock.ts), which is the only record of which goods came
+ * back: a refund here is an amount, not lines. Its money is taken off every line in proportion to the line's
+ * value (each line keeps sales/gross of what it came to), because nothing says which line a partial refund
+ * paid back: each line keeps the share of its value that the order keeps of its gross, and a product's sales
+ * never go below zero.
+ */
 function loadLines(payload: Payload, year: number): Promise<YearLines> {
   return cached('lines', year, async () => {
-    const unitsByCategory = new Map<string, number>();
     const salesByProduct = new Map<string, ProductSales>();
+    const byCategory = new Map<string, CategoryTotals>();
+    const partlyRefunded: SoldProduct[] = [];
     const select = {
-      products: { product_id: true, product: true, quantity: true, category_ids: true, img_id: true },
+      ...MONEY_SELECT,
+      products: {
+        product_id: true,
+        product: true,
+        quantity: true,
+        category_ids: true,
+        img_id: true,
+        price: true,
+        apply_discount: true,
+        discount_unit: true,
+        discount_amount: true,
+      },
     } as const;
+    const add = (sold: SoldProduct) => {
+      const product = salesByProduct.get(sold.productId);
+      if (product) {
+        product.units += sold.units;
+        product.salesCents += sold.salesCents;
+      }
+      for (const id of sold.categories) {
+        const sum = byCategory.get(id) ?? { units: 0, salesCents: 0 };
+        byCategory.set(id, { units: sum.units + sold.units, salesCents: sum.salesCents + sold.salesCents });
+      }
+    };
     // Oldest first, so a product's name and image end up as on its latest order.
     await eachMonthOfPaidOrders(payload, year, select, (docs) => {
       for (const doc of docs) {
+        const state = refundState(doc);
+        if (state === 'FULLY') continue;
+        const { grossCents, salesCents } = orderFigures(doc);
+        // A partial refund is taken off each line in proportion to its value (see above).
+        const kept = (cents: number) =>
+          state === 'NONE' || grossCents <= 0 ? cents : Math.round((cents * Math.max(0, salesCents)) / grossCents);
+        // A product on two lines of one order went back to stock once, for both (services/stock.ts).
+        const perProduct = new Map<string, SoldProduct>();
         for (const line of Array.isArray(doc.products) ? (doc.products as Row[]) : []) {
           const sold = units(line.quantity);
           if (sold === 0 || typeof line.product_id !== 'string') continue;
@@ -157,32 +216,79 @@ function loadLines(payload: Payload, year: number): Promise<YearLines> {
           salesByProduct.set(line.product_id, {
             name: typeof line.product === 'string' ? line.product : (known?.name ?? ''),
             imgId: typeof line.img_id === 'string' && line.img_id !== '' ? line.img_id : null,
-            units: (known?.units ?? 0) + sold,
+            units: known?.units ?? 0,
+            salesCents: known?.salesCents ?? 0,
           });
-          // A category named twice on one line still counts each unit once.
-          const categories = new Set(
-            Array.isArray(line.category_ids) ? line.category_ids.filter((id) => typeof id === 'string') : [],
-          );
-          for (const id of categories) unitsByCategory.set(id, (unitsByCategory.get(id) ?? 0) + sold);
+          const sum = perProduct.get(line.product_id) ?? {
+            orderId: String(doc.id),
+            productId: line.product_id,
+            // A category named twice on one line still counts each unit once.
+            categories: new Set<string>(),
+            units: 0,
+            salesCents: 0,
+          };
+          if (Array.isArray(line.category_ids))
+            for (const id of line.category_ids) if (typeof id === 'string') sum.categories.add(id);
+          sum.units += sold;
+          sum.salesCents += toCents(lineTotal(toPricedLine(line, sold)));
+          perProduct.set(line.product_id, sum);
+        }
+        for (const sold of perProduct.values()) {
+          if (state === 'PARTLY') partlyRefunded.push({ ...sold, salesCents: kept(sold.salesCents) });
+          else add(sold);
         }
       }
     });
-    return { unitsByCategory, salesByProduct };
+    const returned = await unitsBackInStock(payload, partlyRefunded);
+    for (const sold of partlyRefunded) {
+      const back = returned.get(sold.productId)?.[sold.orderId];
+      add({ ...sold, units: Math.max(0, sold.units - (typeof back === 'number' ? back : 0)) });
+    }
+    return { byCategory, salesByProduct };
   });
 }
 
-const salesRow = (id: string, grossCents: number, netCents: number): SalesRow => ({
-  id,
-  gross_amount: fromCents(grossCents),
-  net_amount: fromCents(netCents),
+/** A line's price rule as stored on the order, with its (checked) quantity. */
+const toPricedLine = (line: Row, quantity: number) => ({
+  price: typeof line.price === 'number' && Number.isFinite(line.price) ? line.price : 0,
+  apply_discount: line.apply_discount === true,
+  discount_unit: typeof line.discount_unit === 'string' ? line.discount_unit : null,
+  discount_amount: typeof line.discount_amount === 'number' ? line.discount_amount : null,
+  quantity,
 });
 
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+/** stock_returns (order id → units) of the products of partly refunded orders; one read for the year. */
+async function unitsBackInStock(payload: Payload, lines: SoldProduct[]): Promise<Map<string, Record<string, unknown>>> {
+  const ids = [...new Set(lines.map((l) => l.productId))];
+  const returned = new Map<string, Record<string, unknown>>();
+  if (ids.length === 0) return returned;
+  const res = await payload.db.find({
+    collection: 'products',
+    where: { id: { in: ids } },
+    select: { stock_returns: true },
+    limit: ids.length,
+    pagination: false,
+  });
+  for (const doc of res.docs as Row[]) {
+    const returns = doc.stock_returns;
+    if (returns && typeof returns === 'object') returned.set(String(doc.id), returns as Record<string, unknown>);
+  }
+  return returned;
+}
+
+const salesRow = (id: string, f: MoneyFigures): SalesRow => ({
+  id,
+  gross_amount: fromCents(f.grossCents),
+  refunded_amount: fromCents(f.refundsCents),
+  fee_amount: fromCents(f.feesCents),
+  sales_amount: fromCents(f.salesCents),
+  net_amount: fromCents(f.netCents),
+});
 
 async function yearlySales(payload: Payload, year: number): Promise<SalesRow[]> {
   const years = Array.from({ length: year - ANALYTICS_FIRST_YEAR + 1 }, (_, i) => ANALYTICS_FIRST_YEAR + i);
   const amounts = await Promise.all(years.map((y) => loadOrders(payload, y)));
-  return years.map((y, i) => salesRow(String(y), sum(amounts[i].grossCents), sum(amounts[i].netCents)));
+  return years.map((y, i) => salesRow(String(y), sumFigures(amounts[i].months)));
 }
 
 /** The months of `year` that have begun by `now`: all twelve of a past year, up to this month of this one. */
@@ -191,18 +297,16 @@ export const monthsBegun = (year: number, now: Date = new Date()): number =>
 
 /** This year's chart stops at this month: a month still to come has no sales yet, not $0 (issue 25 §1.8). */
 async function monthlySales(payload: Payload, year: number): Promise<SalesRow[]> {
-  const { grossCents, netCents } = await loadOrders(payload, year);
-  return grossCents
-    .slice(0, monthsBegun(year))
-    .map((gross, month) => salesRow(String(month + 1), gross, netCents[month]));
+  const { months } = await loadOrders(payload, year);
+  return months.slice(0, monthsBegun(year)).map((figures, month) => salesRow(String(month + 1), figures));
 }
 
 async function categorySales(payload: Payload, user: AdminUser, year: number): Promise<CategorySales[]> {
-  const { unitsByCategory } = await loadLines(payload, year);
-  if (unitsByCategory.size === 0) return [];
+  const { byCategory } = await loadLines(payload, year);
+  if (byCategory.size === 0) return [];
   const found = await payload.find({
     collection: 'categories',
-    where: { id: { in: [...unitsByCategory.keys()] } },
+    where: { id: { in: [...byCategory.keys()] } },
     select: { name: true },
     depth: 0,
     pagination: false,
@@ -210,8 +314,13 @@ async function categorySales(payload: Payload, user: AdminUser, year: number): P
     overrideAccess: false,
   });
   const names = new Map((found.docs as Row[]).map((doc) => [String(doc.id), String(doc.name ?? '')]));
-  return [...unitsByCategory]
-    .map(([id, value]) => ({ id, name: names.get(id) ?? REMOVED_CATEGORY, value }))
+  return [...byCategory]
+    .map(([id, c]) => ({
+      id,
+      name: names.get(id) ?? REMOVED_CATEGORY,
+      value: c.units,
+      sales_amount: fromCents(c.salesCents),
+    }))
     .sort((a, b) => b.value - a.value || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
@@ -240,21 +349,37 @@ async function bestsellers(payload: Payload, user: AdminUser, year: number): Pro
     name: p.name,
     img: p.imgId && existing.has(p.imgId) ? { id: p.imgId } : null,
     sells: p.units,
+    sales_amount: fromCents(p.salesCents),
   }));
 }
 
-/** Issue 24 §3: the year's paid orders by discount code, most orders first (then most taken off, then by code). */
+/**
+ * Issue 24 §3: the year's orders by discount code, most paid uses first (then most taken off, then by code).
+ * Issue 30 §3: an order refunded in full is not a paid use; it is counted in refunded_orders, its money in
+ * gross and refunded (so sales = gross − refunded, as everywhere), and what the code took off it is left out.
+ */
 function couponSales(payload: Payload, year: number): Promise<CouponSales[]> {
   return cached('coupons', year, async () => {
-    const byCode = new Map<string, { orders: number; discountCents: number; grossCents: number }>();
-    const select = { coupon_code: true, coupon_discount: true, transaction_gross_amount: true } as const;
+    const byCode = new Map<
+      string,
+      { orders: number; refundedOrders: number; discountCents: number; money: MoneyFigures }
+    >();
+    const select = { ...MONEY_SELECT, coupon_code: true, coupon_discount: true } as const;
     await eachMonthOfPaidOrders(payload, year, select, (docs) => {
       for (const doc of docs) {
         if (typeof doc.coupon_code !== 'string' || doc.coupon_code === '') continue;
-        const known = byCode.get(doc.coupon_code) ?? { orders: 0, discountCents: 0, grossCents: 0 };
-        known.orders += 1;
-        known.discountCents += amountCents(doc.coupon_discount);
-        known.grossCents += amountCents(doc.transaction_gross_amount);
+        const known = byCode.get(doc.coupon_code) ?? {
+          orders: 0,
+          refundedOrders: 0,
+          discountCents: 0,
+          money: NO_MONEY,
+        };
+        if (refundState(doc) === 'FULLY') known.refundedOrders += 1;
+        else {
+          known.orders += 1;
+          known.discountCents += amountCents(doc.coupon_discount);
+        }
+        known.money = sumFigures([known.money, orderFigures(doc)]);
         byCode.set(doc.coupon_code, known);
       }
     });
@@ -262,8 +387,11 @@ function couponSales(payload: Payload, year: number): Promise<CouponSales[]> {
       .map(([code, s]) => ({
         code,
         orders: s.orders,
+        refunded_orders: s.refundedOrders,
         discount_amount: fromCents(s.discountCents),
-        gross_amount: fromCents(s.grossCents),
+        gross_amount: fromCents(s.money.grossCents),
+        refunded_amount: fromCents(s.money.refundsCents),
+        sales_amount: fromCents(s.money.salesCents),
       }))
       .sort((a, b) => b.orders - a.orders || b.discount_amount - a.discount_amount || a.code.localeCompare(b.code));
   });

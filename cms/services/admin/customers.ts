@@ -20,9 +20,10 @@ import { ORDER_LIST_SELECT, toOrderListItem } from './orders';
 
 /**
  * Customers (issue 24 §2): everyone behind the orders with the same payer email, case and surrounding spaces
- * ignored. `total_spent` is what was captured less what was refunded (the order's transaction_refunded_amount,
- * kept by services/refunds.ts from its completed refunds), over every order, cancelled ones too: a cancelled
- * order the shop did not refund was still paid.
+ * ignored. `total_spent` is the ledger's Sales (ledger.ts: gross − refunds, refunds being the order's
+ * transaction_refunded_amount, kept by services/refunds.ts from its completed refunds, and its
+ * transaction_reversed_amount, what card issuers took back), summed in the database (lib/customer-aggregate.ts)
+ * over every order, cancelled ones too: a cancelled order the shop did not refund was still paid.
  */
 export interface CustomersFilter {
   page?: number;

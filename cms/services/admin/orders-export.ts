@@ -1,5 +1,13 @@
 import type { Payload } from 'payload';
-import { orderTotalsWithCoupon, toAmountString, type OrderStatus } from '@shop/shared/admin';
+import {
+  fromCents,
+  type MoneyFigures,
+  orderFigures,
+  type OrderMoneyFields,
+  orderTotalsWithCoupon,
+  toAmountString,
+  type OrderStatus,
+} from '@shop/shared/admin';
 import { str, type Doc } from '../mappers';
 import { toOrderLines } from '../orders';
 import { csvResponse, datedFilename, pagesOf, type CsvColumn } from './csv-stream';
@@ -12,10 +20,13 @@ interface ExportRow {
   trackingNumber: string;
   address: Record<string, unknown>;
   totals: ReturnType<typeof orderTotalsWithCoupon>;
+  /** The ledger's figures (ledger.ts), the same as on every screen. */
+  money: MoneyFigures;
   items: string;
 }
 
 const money = (n: number) => toAmountString(n);
+const cents = (c: number) => toAmountString(fromCents(c));
 
 const COLUMNS: readonly CsvColumn<ExportRow>[] = [
   { header: 'Order number', value: (r) => str(r.doc.number) },
@@ -41,10 +52,13 @@ const COLUMNS: readonly CsvColumn<ExportRow>[] = [
   { header: 'Currency', value: (r) => str(r.doc.currency_code) || 'USD' },
   { header: 'Shipment method', value: (r) => str(r.doc.shipment_method) },
   { header: 'PayPal transaction id', value: (r) => str(r.doc.transaction_id) },
-  { header: 'PayPal gross', value: (r) => str(r.doc.transaction_gross_amount) },
-  { header: 'PayPal fee', value: (r) => str(r.doc.transaction_paypal_fee) },
-  { header: 'Refunded', value: (r) => str(r.doc.transaction_refunded_amount) || '0.00' },
-  { header: 'PayPal net', value: (r) => str(r.doc.transaction_net_amount) },
+  // Issue 30 §3: the ledger's five figures under its names, so Gross − Refunds = Sales and Sales − Fees = Net
+  // in every row and the column sums of a month equal its analytics row.
+  { header: 'Gross', value: (r) => cents(r.money.grossCents) },
+  { header: 'Refunds', value: (r) => cents(r.money.refundsCents) },
+  { header: 'Fees', value: (r) => cents(r.money.feesCents) },
+  { header: 'Sales', value: (r) => cents(r.money.salesCents) },
+  { header: 'Net', value: (r) => cents(r.money.netCents) },
   { header: 'Tracking number', value: (r) => r.trackingNumber, keepAsText: true },
 ];
 
@@ -60,6 +74,7 @@ function toRow(doc: Doc, trackingNumber: string): ExportRow {
     trackingNumber,
     address: (doc.shipment_address ?? {}) as Record<string, unknown>,
     totals: orderTotalsWithCoupon(lines, Number(doc.shipment_amount ?? 0) || 0, Number(doc.coupon_discount ?? 0) || 0),
+    money: orderFigures(doc as OrderMoneyFields),
     items: lines.map((l) => `${l.quantity}× ${l.product}`).join('; '),
   };
 }

@@ -1,5 +1,5 @@
 import type { Payload, PayloadRequest, Where } from 'payload';
-import { fromCents, toCents, type DashboardCounts, type SalesPoint } from '@shop/shared/admin';
+import { fromCents, orderFigures, type DashboardCounts, type SalesPoint } from '@shop/shared/admin';
 import { richTextPlainText } from '@shop/shared/admin';
 import { publicRichTextBodies } from '../rich-text-images';
 
@@ -13,11 +13,6 @@ const CHANGELOG_COUNT = 10;
 /** Calendar months in the server's time zone: the shop and its owners live in one. */
 const monthStart = (from: Date, offset: number) => new Date(from.getFullYear(), from.getMonth() + offset, 1);
 const monthKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}`;
-
-const amountCents = (value: unknown): number => {
-  const n = typeof value === 'string' ? Number.parseFloat(value) : typeof value === 'number' ? value : NaN;
-  return Number.isFinite(n) ? toCents(n) : 0;
-};
 
 interface MonthlySales {
   cents: Map<string, number>;
@@ -36,13 +31,13 @@ export function invalidateSalesCache(): void {
   salesCache.clear();
 }
 
-function grossCentsByMonth(payload: Payload, user: AdminUser, from: Date, to: Date): Promise<MonthlySales> {
+function salesCentsByMonth(payload: Payload, user: AdminUser, from: Date, to: Date): Promise<MonthlySales> {
   const key = `${from.toISOString()}/${to.toISOString()}`;
   const now = Date.now();
   const hit = salesCache.get(key);
   if (hit && hit.expires > now) return hit.value;
   for (const [k, entry] of salesCache) if (entry.expires <= now) salesCache.delete(k);
-  const value = loadGrossCentsByMonth(payload, user, from, to);
+  const value = loadSalesCentsByMonth(payload, user, from, to);
   salesCache.set(key, { expires: now + SALES_TTL_MS, value });
   // A failed load must not be served from the cache.
   value.catch(() => salesCache.get(key)?.value === value && salesCache.delete(key));
@@ -50,10 +45,11 @@ function grossCentsByMonth(payload: Payload, user: AdminUser, from: Date, to: Da
 }
 
 /**
- * Gross sales per calendar month between two month starts, cancelled orders left out. Only the amount and
- * the date are read, over the createdAt index; sums are kept in cents.
+ * Sales (the ledger's gross − refunds, ledger.ts) per calendar month of the orders created in it, between two
+ * month starts, cancelled orders left out: the same figure as the analytics month row's sales_amount. Only
+ * the amounts and the date are read, over the createdAt index; sums are kept in cents.
  */
-async function loadGrossCentsByMonth(payload: Payload, user: AdminUser, from: Date, to: Date): Promise<MonthlySales> {
+async function loadSalesCentsByMonth(payload: Payload, user: AdminUser, from: Date, to: Date): Promise<MonthlySales> {
   const where: Where = {
     and: [
       { createdAt: { greater_than_equal: from.toISOString() } },
@@ -64,7 +60,12 @@ async function loadGrossCentsByMonth(payload: Payload, user: AdminUser, from: Da
   const res = await payload.find({
     collection: 'orders',
     where,
-    select: { transaction_gross_amount: true, transaction_refunded_amount: true, createdAt: true },
+    select: {
+      transaction_gross_amount: true,
+      transaction_refunded_amount: true,
+      transaction_reversed_amount: true,
+      createdAt: true,
+    },
     depth: 0,
     pagination: false,
     user,
@@ -73,9 +74,7 @@ async function loadGrossCentsByMonth(payload: Payload, user: AdminUser, from: Da
   const cents = new Map<string, number>();
   for (const doc of res.docs as Array<Record<string, unknown>>) {
     const key = monthKey(new Date(String(doc.createdAt)));
-    // Sales are what the shop keeps: money refunded (issue 22) is not a sale.
-    const kept = amountCents(doc.transaction_gross_amount) - amountCents(doc.transaction_refunded_amount);
-    cents.set(key, (cents.get(key) ?? 0) + kept);
+    cents.set(key, (cents.get(key) ?? 0) + orderFigures(doc).salesCents);
   }
   return { cents, orders: res.docs.length };
 }
@@ -122,7 +121,7 @@ export async function dashboardCounts(payload: Payload, user: AdminUser, now = n
   const thisMonth = monthStart(now, 0);
   const lastMonth = monthStart(now, -1);
   const [sales, newOrders, newNotifications, changelogs, lowStock] = await Promise.all([
-    grossCentsByMonth(payload, user, lastMonth, monthStart(now, 1)),
+    salesCentsByMonth(payload, user, lastMonth, monthStart(now, 1)),
     payload.count({ collection: 'orders', where: { status: { equals: 'NEW' } }, user, overrideAccess: false }),
     payload.count({ collection: 'notifications', where: { status: { equals: 'new' } }, user, overrideAccess: false }),
     payload.find({
@@ -169,7 +168,7 @@ export async function dashboardCounts(payload: Payload, user: AdminUser, now = n
  */
 export async function salesGraph(payload: Payload, user: AdminUser, now = new Date()): Promise<SalesPoint[]> {
   const first = monthStart(now, -(GRAPH_MONTHS - 1));
-  const { cents, orders } = await grossCentsByMonth(payload, user, first, monthStart(now, 1));
+  const { cents, orders } = await salesCentsByMonth(payload, user, first, monthStart(now, 1));
   if (orders === 0) return [];
   return Array.from({ length: GRAPH_MONTHS }, (_, i) => {
     const month = monthStart(first, i);

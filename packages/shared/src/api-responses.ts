@@ -550,13 +550,26 @@ export const adminUserSchema = z
   .meta({ id: 'User' });
 
 export const salesRowSchema = z
-  .object({ id: z.string(), gross_amount: z.number(), net_amount: z.number() })
+  .object({
+    id: z.string(),
+    gross_amount: z.number(),
+    refunded_amount: z.number().meta({ description: 'Refunds and reversals of those orders.' }),
+    fee_amount: z.number().meta({ description: "PayPal's fees on their captures." }),
+    sales_amount: z.number().meta({ description: 'gross − refunded.' }),
+    net_amount: z.number().meta({ description: 'sales − fee.' }),
+  })
   .meta({ id: 'SalesRow' });
 export const categorySalesSchema = z
-  .object({ id: z.string(), name: z.string(), value: z.number() })
+  .object({ id: z.string(), name: z.string(), value: z.number(), sales_amount: z.number() })
   .meta({ id: 'CategorySales' });
 export const bestsellerSchema = z
-  .object({ id: z.string(), name: z.string(), img: imageRefSchema.nullable(), sells: z.number() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    img: imageRefSchema.nullable(),
+    sells: z.number(),
+    sales_amount: z.number(),
+  })
   .meta({ id: 'Bestseller' });
 export const mapPointSchema = z
   .object({ id: z.string(), coordinates: z.tuple([z.number(), z.number()]) })
@@ -591,7 +604,15 @@ export const analyticsResultSchemas = {
   map: z.array(mapPointSchema),
   coupons: z.array(
     z
-      .object({ code: z.string(), orders: z.number().int(), discount_amount: z.number(), gross_amount: z.number() })
+      .object({
+        code: z.string(),
+        orders: z.number().int().meta({ description: 'Paid uses: orders with the code not refunded in full.' }),
+        refunded_orders: z.number().int().meta({ description: 'Orders with the code refunded in full.' }),
+        discount_amount: z.number(),
+        gross_amount: z.number(),
+        refunded_amount: z.number(),
+        sales_amount: z.number().meta({ description: 'gross − refunded.' }),
+      })
       .meta({ id: 'CouponSales' }),
   ),
 } satisfies Record<AnalyticsType, z.ZodType>;

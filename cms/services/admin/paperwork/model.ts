@@ -1,11 +1,11 @@
 import {
   type AdminOrder,
-  amountCents,
   countryName,
   formatAdminDate,
+  formatCents,
   formatMoney,
-  fromCents,
   lineTotal,
+  orderFigures,
   orderTotals,
 } from '@shop/shared/admin';
 import { pdfText } from './pdf-text';
@@ -34,7 +34,7 @@ export interface PaperLine {
 export interface PaperTotals {
   /** List price × quantity before discounts; shown only when there is a discount. */
   items: string;
-  /** "-$1.20", or null without a discount. */
+  /** "-$1.20" (Helvetica has no minus sign: pdfText writes it as a hyphen), or null without a discount. */
   discount: string | null;
   /** The order page's "Products": the lines after their discounts. */
   products: string;
@@ -43,9 +43,12 @@ export interface PaperTotals {
   shipping: string;
   /** The order page's "Gross amount": what PayPal charged. */
   total: string;
-  /** Money given back (issue 22), each "Refund 11/26/2026" → "-$12.50", listed under the total. */
-  refunds: Array<{ label: string; amount: string }>;
-  /** What the payer paid in the end, when anything was refunded; null otherwise. */
+  /**
+   * The ledger's Refunds (ledger.ts: the shop's refunds and what a card issuer took back), "-$12.50", under
+   * the total; null when nothing went back. One line, as on the order page, so Total − Refunded = paid.
+   */
+  refunded: string | null;
+  /** The ledger's Sales: what the payer paid in the end, when anything went back; null otherwise. */
   paidAfterRefunds: string | null;
 }
 
@@ -84,6 +87,7 @@ export function toPaperOrder(order: AdminOrder): PaperOrder {
   const totals = orderTotals(order.products, order.shipment_amount);
   // An order always records what PayPal charged; one created by hand without it falls back to its lines.
   const gross = order.transaction_gross_amount.trim() === '' ? totals.total : order.transaction_gross_amount;
+  const money = orderFigures({ ...order, transaction_gross_amount: gross });
   return {
     id: order.id,
     number: pdfText(order.number),
@@ -104,28 +108,20 @@ export function toPaperOrder(order: AdminOrder): PaperOrder {
     })),
     totals: {
       items: formatMoney(totals.itemsTotal, currency),
-      discount: totals.discountTotal > 0 ? `-${formatMoney(totals.discountTotal, currency)}` : null,
+      discount: totals.discountTotal > 0 ? pdfText(formatMoney(-totals.discountTotal, currency)) : null,
       products: formatMoney(totals.subtotal, currency),
       ...(order.coupon_code
         ? {
             coupon: {
               label: pdfText(`Code ${order.coupon_code}`),
-              amount: `-${formatMoney(order.coupon_discount ?? 0, currency)}`,
+              amount: pdfText(formatMoney(-(order.coupon_discount ?? 0), currency)),
             },
           }
         : {}),
       shipping: formatMoney(order.shipment_amount, currency),
       total: formatMoney(gross, currency),
-      refunds: (order.refunds ?? [])
-        .filter((r) => r.status === 'COMPLETED')
-        .map((r) => ({
-          label: `Refund ${formatAdminDate(r.created_at).split(' ')[0]}`,
-          amount: `-${formatMoney(r.amount, currency)}`,
-        })),
-      paidAfterRefunds:
-        amountCents(order.transaction_refunded_amount) > 0
-          ? formatMoney(fromCents(amountCents(gross) - amountCents(order.transaction_refunded_amount)), currency)
-          : null,
+      refunded: money.refundsCents > 0 ? pdfText(formatCents(-money.refundsCents, currency)) : null,
+      paidAfterRefunds: money.refundsCents > 0 ? formatCents(money.salesCents, currency) : null,
     },
   };
 }

@@ -267,7 +267,7 @@ function orderTotalsRows(order: PaperOrder): Array<[string, string]> {
     ...(t.coupon ? ([[t.coupon.label, t.coupon.amount]] as Array<[string, string]>) : []),
     ['Shipping', t.shipping],
     ['Total', t.total],
-    ...t.refunds.map((r): [string, string] => [r.label, r.amount]),
+    ...(t.refunded === null ? [] : ([['Refunded', t.refunded]] as Array<[string, string]>)),
     ...(t.paidAfterRefunds === null ? [] : ([['Paid after refunds', t.paidAfterRefunds]] as Array<[string, string]>)),
   ];
 }

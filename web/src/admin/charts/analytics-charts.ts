@@ -17,8 +17,23 @@ export type SalesLinesOption = ComposeOption<
 >;
 export type CategoriesPieOption = ComposeOption<PieSeriesOption | TooltipComponentOption>;
 
-/** Gross in olive, net in terracotta, on every sales chart. */
-export const SALES_COLORS = { gross: palette.olive, net: palette.terracotta } as const;
+/** The ledger's five figures (ledger.ts), each in its own colour on every sales chart; gross olive, net terracotta. */
+export const SALES_COLORS = {
+  gross: palette.olive,
+  refunds: palette.honey,
+  fees: palette.muted,
+  sales: palette.oliveDark,
+  net: palette.terracotta,
+} as const;
+
+/** The figures in the order the charts and tables show them: Gross − Refunds − Fees = Net, Sales between. */
+export const SALES_FIGURES = [
+  { key: 'gross', name: 'Gross', field: 'gross_amount' },
+  { key: 'refunds', name: 'Refunds', field: 'refunded_amount' },
+  { key: 'fees', name: 'Fees', field: 'fee_amount' },
+  { key: 'sales', name: 'Sales', field: 'sales_amount' },
+  { key: 'net', name: 'Net', field: 'net_amount' },
+] as const satisfies ReadonlyArray<{ key: keyof typeof SALES_COLORS; name: string; field: keyof SalesRow }>;
 
 /** Slices take these in turn; a thirteenth category starts over. */
 export const PIE_COLORS = [
@@ -80,30 +95,41 @@ export function compactMoney(value: number): string {
   return `$${value}`;
 }
 
-const sales = (rows: readonly SalesRow[]) => ({
-  gross: rows.map((row) => row.gross_amount),
-  net: rows.map((row) => row.net_amount),
-});
+/**
+ * The five-value scale from 0 (sales-chart.ts); a month whose fees outweigh what was kept has a negative net,
+ * which a scale from 0 would cut off, so then echarts picks the scale.
+ */
+const moneyScale = (values: number[]) => (values.some((v) => v < 0) ? {} : fiveValueScale(values));
 
-/** One pair of bars (gross, net) per year. */
+/** Each figure's values, in SALES_FIGURES order; refunds and fees as the amounts taken off (positive). */
+const figureSeries = (rows: readonly SalesRow[]) =>
+  SALES_FIGURES.map((figure) => ({ ...figure, data: rows.map((row) => row[figure.field]) }));
+
+/** Five bars per year: gross, refunds, fees, sales, net. */
 export function yearlySalesOption(rows: readonly SalesRow[]): SalesBarsOption {
-  const { gross, net } = sales(rows);
+  const series = figureSeries(rows);
   return {
     grid: { left: 8, right: 16, top: 16, bottom: 36, containLabel: true },
     tooltip: { ...moneyTooltip, axisPointer: { type: 'shadow' } },
     legend,
     xAxis: { type: 'category', data: rows.map((row) => row.id) },
-    yAxis: { type: 'value', ...fiveValueScale([...gross, ...net]), axisLabel: { formatter: compactMoney } },
-    series: [
-      { name: 'Gross', type: 'bar', data: gross, itemStyle: { color: SALES_COLORS.gross, borderRadius: [4, 4, 0, 0] } },
-      { name: 'Net', type: 'bar', data: net, itemStyle: { color: SALES_COLORS.net, borderRadius: [4, 4, 0, 0] } },
-    ],
+    yAxis: {
+      type: 'value',
+      ...moneyScale(series.flatMap((s) => s.data)),
+      axisLabel: { formatter: compactMoney },
+    },
+    series: series.map(({ name, key, data }) => ({
+      name,
+      type: 'bar',
+      data,
+      itemStyle: { color: SALES_COLORS[key], borderRadius: [4, 4, 0, 0] },
+    })),
   };
 }
 
-/** Gross and net per month as two lines. */
+/** The five figures per month as lines. */
 export function monthlySalesOption(rows: readonly SalesRow[]): SalesLinesOption {
-  const { gross, net } = sales(rows);
+  const series = figureSeries(rows);
   const line = (name: string, data: number[], color: string): LineSeriesOption => ({
     name,
     type: 'line',
@@ -120,8 +146,12 @@ export function monthlySalesOption(rows: readonly SalesRow[]): SalesLinesOption 
     tooltip: moneyTooltip,
     legend,
     xAxis: { type: 'category', boundaryGap: false, data: rows.map((row) => monthName(row.id)) },
-    yAxis: { type: 'value', ...fiveValueScale([...gross, ...net]), axisLabel: { formatter: compactMoney } },
-    series: [line('Gross', gross, SALES_COLORS.gross), line('Net', net, SALES_COLORS.net)],
+    yAxis: {
+      type: 'value',
+      ...moneyScale(series.flatMap((s) => s.data)),
+      axisLabel: { formatter: compactMoney },
+    },
+    series: series.map(({ name, key, data }) => line(name, data, SALES_COLORS[key])),
   };
 }
 
