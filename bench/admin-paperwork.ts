@@ -44,6 +44,7 @@ function benchOrder(i: number): AdminOrder {
     transaction_paypal_fee: '1.80',
     transaction_net_amount: '43.60',
     transaction_refunded_amount: '0.00',
+    refund_state: 'NONE',
     currency_code: 'USD',
     coordinates: null,
     history: [],

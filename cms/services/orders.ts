@@ -1,5 +1,12 @@
 import type { Payload } from 'payload';
-import type { DiscountUnit, OrderLine, OrderStatus, PublicOrder } from '@shop/shared';
+import {
+  type DiscountUnit,
+  type OrderLine,
+  type OrderMoneyFields,
+  type OrderStatus,
+  type PublicOrder,
+  refundState,
+} from '@shop/shared';
 import { AppError, notFound, tooManyRequests } from '../lib/app-error';
 import { setDatesIf } from '../lib/conditional-update';
 import { num, str, type Doc } from './mappers';
@@ -50,6 +57,7 @@ export function toPublicOrder(doc: Doc, tracking: ShipmentTracking = NO_TRACKING
     transaction_status: str(doc.transaction_status),
     transaction_gross_amount: str(doc.transaction_gross_amount),
     transaction_refunded_amount: str(doc.transaction_refunded_amount) || '0.00',
+    refund_state: refundState(doc as OrderMoneyFields),
     currency_code: str(doc.currency_code) || 'USD',
     coordinates: typeof lat === 'number' && typeof lon === 'number' ? [lat, lon] : null,
     products: toOrderLines(doc.products),

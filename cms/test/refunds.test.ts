@@ -52,6 +52,14 @@ const adminOrder = async (id: string): Promise<Json> => {
   return res.body.result;
 };
 
+/** The order's row in the orders list (Open tab), found by its number. */
+const listRow = async (id: string): Promise<Json> => {
+  const { number } = await adminOrder(id);
+  const res = await admin.api(`/api/v2/admin/orders?number=${number}`);
+  expect(res.status, res.text).toBe(200);
+  return (res.body.result as Json[]).find((row) => row.id === id);
+};
+
 const refund = (id: string, json: Record<string, unknown>, client: AdminClient = admin) =>
   client.api(`/api/v2/admin/orders/${id}/refunds`, { method: 'POST', json });
 
@@ -176,7 +184,9 @@ describe('refunds from the control centre', () => {
       transaction_status: 'PARTIALLY_REFUNDED',
       transaction_refunded_amount: '32.89',
       refundable_amount: '0.01',
+      refund_state: 'PARTLY',
     });
+    expect(await listRow(orderId)).toMatchObject({ refund_state: 'PARTLY' });
 
     const lastCent = await refund(orderId, { reason: 'The last cent' });
     expect(lastCent.status, lastCent.text).toBe(201);
@@ -186,7 +196,69 @@ describe('refunds from the control centre', () => {
       transaction_refunded_amount: '32.90',
       transaction_net_amount: '-1.64',
       refundable_amount: '0.00',
+      refund_state: 'FULLY',
     });
+    expect(await listRow(orderId)).toMatchObject({ refund_state: 'FULLY' });
+    expect((await server.api(`/api/v2/orders/${orderId}`)).body.result.refund_state).toBe('FULLY');
+  });
+
+  it('when an unshipped order refunded in full is set to SHIPPED, then every door answers 409 and writes nothing unless the request says ship_despite_refund', async () => {
+    const { orderId } = await paidOrder();
+    expect((await refund(orderId, { reason: 'Out of stock' })).status).toBe(201);
+    const refusal =
+      'This order was refunded in full, so it is not shipped unless the request says ship_despite_refund: true; nothing was changed';
+    const put = (json: Json) => admin.api(`/api/v2/admin/orders/${orderId}`, { method: 'PUT', json });
+    const rest = (json: Json) => admin.api(`/api/orders/${orderId}`, { method: 'PATCH', json });
+    const bulk = (json: Json) => admin.api('/api/v2/admin/orders/bulk', { method: 'POST', json });
+    const backToProcessing = async () => expect((await put({ status: 'PROCESSING' })).status).toBe(200);
+    const statusNow = async () => (await adminOrder(orderId)).status;
+    expect(await statusNow()).toBe('NEW');
+
+    const byPut = await put({ status: 'SHIPPED', tracking_number: '9400111899223100012345' });
+    expect([byPut.status, byPut.body.result]).toEqual([409, refusal]);
+    const byRest = await rest({ status: 'SHIPPED' });
+    expect(byRest.status, byRest.text).toBe(409);
+    expect(byRest.body.errors[0].message).toBe(refusal);
+    // By `where` too: Payload's bulk REST update of the same order.
+    const byWhere = await admin.api(`/api/orders?where[id][equals]=${orderId}`, {
+      method: 'PATCH',
+      json: { status: 'SHIPPED' },
+    });
+    expect(byWhere.status, byWhere.text).toBe(409);
+    const byBulk = await bulk({ ids: [orderId], action: 'ship' });
+    expect(byBulk.status, byBulk.text).toBe(200);
+    expect(byBulk.body.result).toMatchObject([{ id: orderId, ok: false, from: 'NEW', to: 'SHIPPED', error: refusal }]);
+    // A flag that is not yes/no, or sent with another status, is a 400.
+    expect((await put({ status: 'SHIPPED', ship_despite_refund: 'yes' })).status).toBe(400);
+    expect((await put({ status: 'COMPLETED', ship_despite_refund: true })).status).toBe(400);
+    expect((await rest({ status: 'SHIPPED', ship_despite_refund: 'yes' })).status).toBe(400);
+    expect(await statusNow()).toBe('NEW');
+    const events = (await admin.api(`/api/v2/admin/orders/${orderId}/events`)).body.result as Json[];
+    expect(events.filter((e) => e.type === 'status')).toEqual([]);
+
+    // Meant: each door ships it (and the order is put back between doors to try the next).
+    const meantPut = await put({ status: 'SHIPPED', ship_despite_refund: true });
+    expect(meantPut.status, meantPut.text).toBe(200);
+    expect(meantPut.body.result.status).toBe('SHIPPED');
+    await backToProcessing();
+    const meantRest = await rest({ status: 'SHIPPED', ship_despite_refund: true });
+    expect(meantRest.status, meantRest.text).toBe(200);
+    expect(await statusNow()).toBe('SHIPPED');
+    await backToProcessing();
+    const meantBulk = await bulk({ ids: [orderId], action: 'ship', ship_despite_refund: true });
+    expect(meantBulk.body.result).toMatchObject([{ id: orderId, ok: true, from: 'PROCESSING', to: 'SHIPPED' }]);
+    expect(await statusNow()).toBe('SHIPPED');
+    // Cancelling it after the full refund asks PayPal for nothing more.
+    expect((await put({ status: 'CANCELLED' })).status).toBe(200);
+    expect((await adminOrder(orderId)).refunds).toHaveLength(1);
+  });
+
+  it('when a partly refunded order is shipped, then no door asks for the flag', async () => {
+    const { orderId } = await paidOrder();
+    expect((await refund(orderId, { amount: '7.90', reason: 'Shipping waived' })).status).toBe(201);
+    const shipped = await admin.api(`/api/v2/admin/orders/${orderId}`, { method: 'PUT', json: { status: 'SHIPPED' } });
+    expect(shipped.status, shipped.text).toBe(200);
+    expect(shipped.body.result).toMatchObject({ status: 'SHIPPED', refund_state: 'PARTLY' });
   });
 
   it('when the amount is over what is left, zero, negative, has three decimals, or a reason is missing, then 400 and nothing reaches PayPal', async () => {

@@ -6,6 +6,7 @@ import { assignOrderNumber } from './hooks/assign-order-number';
 import { invalidateSalesAfterChange, invalidateSalesAfterDelete } from './hooks/invalidate-sales-cache';
 import { recordStatusChange } from './hooks/record-status-change';
 import { refuseDoorChangesToOrderFacts } from './hooks/refuse-door-changes-to-order-facts';
+import { refuseShippingRefundedOrder } from './hooks/refuse-shipping-refunded-order';
 import { refuseUnsettableOrderStatus } from './hooks/refuse-unsettable-order-status';
 import { Orders } from './index';
 
@@ -19,7 +20,12 @@ import { Orders } from './index';
 describe('Orders hooks', () => {
   it('when the collection is read, then its hooks are exactly the ones insertOrder mirrors on a create', () => {
     expect(Orders.hooks).toEqual({
-      beforeOperation: [refuseUnsettableOrderStatus, refuseDoorChangesToOrderFacts, refuseMistypedValues],
+      beforeOperation: [
+        refuseShippingRefundedOrder,
+        refuseUnsettableOrderStatus,
+        refuseDoorChangesToOrderFacts,
+        refuseMistypedValues,
+      ],
       beforeValidate: [stripControlCharactersHook],
       beforeChange: [assignOrderNumber, assignCustomerId, recordStatusChange],
       afterChange: [invalidateSalesAfterChange],

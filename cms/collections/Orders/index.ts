@@ -11,6 +11,7 @@ import {
   ORDER_FIELDS_DOORS_MAY_WRITE,
   refuseDoorChangesToOrderFacts,
 } from './hooks/refuse-door-changes-to-order-facts';
+import { refuseShippingRefundedOrder } from './hooks/refuse-shipping-refunded-order';
 import { refuseUnsettableOrderStatus } from './hooks/refuse-unsettable-order-status';
 
 const doorsMayWrite: ReadonlySet<string> = new Set(ORDER_FIELDS_DOORS_MAY_WRITE);
@@ -122,7 +123,12 @@ export const Orders: CollectionConfig = {
     },
   ]),
   hooks: {
-    beforeOperation: [refuseUnsettableOrderStatus, refuseDoorChangesToOrderFacts, refuseMistypedValues],
+    beforeOperation: [
+      refuseShippingRefundedOrder,
+      refuseUnsettableOrderStatus,
+      refuseDoorChangesToOrderFacts,
+      refuseMistypedValues,
+    ],
     beforeValidate: [stripControlCharactersHook],
     beforeChange: [assignOrderNumber, assignCustomerId, recordStatusChange],
     afterChange: [invalidateSalesAfterChange],

@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload';
 import { ORDER_STATUS_DISPLAY } from '@shop/shared';
-import type { OrderEvent, OrderEventType, OrderStatus } from '@shop/shared/admin';
+import { type OrderEvent, type OrderEventType, type OrderStatus, SHIP_DESPITE_REFUND } from '@shop/shared/admin';
 import { AppError, notFound } from '../../lib/app-error';
 import { describeActor } from '../../lib/actor';
 import { withTransaction } from '../../lib/transaction';
@@ -68,6 +68,8 @@ export interface StatusChangeOptions {
   tracking_number?: string;
   /** The status the change is meant for: an order in any other is left as it is (409). */
   from?: OrderStatus;
+  /** SHIPPED of a fully refunded order is meant (the collection refuses it with 409 otherwise). */
+  ship_despite_refund?: boolean;
 }
 
 /**
@@ -81,7 +83,7 @@ export async function changeOrderStatus(
   req: PayloadRequest,
   orderId: string,
   to: OrderStatus,
-  { user, tracking_number, from: expected }: StatusChangeOptions,
+  { user, tracking_number, from: expected, ship_despite_refund }: StatusChangeOptions,
 ): Promise<Doc> {
   return withTransaction(req, async () => {
     // Read inside the transaction: the `from` recorded is the status that was changed.
@@ -104,7 +106,8 @@ export async function changeOrderStatus(
     const updated = await req.payload.update({
       collection: 'orders',
       id: String(doc.id),
-      data: { status: to },
+      // The admin's answer travels to the collection's rule (refuseShippingRefundedOrder), which reads and drops it.
+      data: { status: to, ...(ship_despite_refund === true ? { [SHIP_DESPITE_REFUND]: true } : {}) },
       depth: 0,
       req,
       user,

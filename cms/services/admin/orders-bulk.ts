@@ -2,6 +2,9 @@ import { createLocalReq, type Payload } from 'payload';
 import {
   ORDER_ACTION_STATUS,
   orderActionRefusal,
+  type OrderMoneyFields,
+  refundState,
+  shipRefundedRefusal,
   type BulkOrderAction,
   type BulkOrderResult,
   type OrderStatus,
@@ -16,6 +19,8 @@ export interface BulkOrdersRequest {
   ids: string[];
   action: BulkOrderAction;
   tracking_numbers?: Record<string, string>;
+  /** Ship the selected orders refunded in full too; without it each of them is refused (issue 30 §1). */
+  ship_despite_refund?: boolean;
 }
 
 /**
@@ -30,7 +35,16 @@ export async function bulkUpdateOrders(
 ): Promise<BulkOrderResult[]> {
   const results: BulkOrderResult[] = [];
   for (const id of input.ids) {
-    results.push(await applyToOne(payload, user, id, input.action, input.tracking_numbers?.[id]));
+    results.push(
+      await applyToOne(
+        payload,
+        user,
+        id,
+        input.action,
+        input.tracking_numbers?.[id],
+        input.ship_despite_refund === true,
+      ),
+    );
     // The local SQLite client answers synchronously, so without this the whole selection runs as one chain of
     // microtasks and the server hears no other request (shoppers, health checks) until the last order is done.
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -54,6 +68,7 @@ async function applyToOne(
   id: string,
   action: BulkOrderAction,
   trackingNumber: string | undefined,
+  shipDespiteRefund: boolean,
 ): Promise<BulkOrderResult> {
   const to: OrderStatus = ORDER_ACTION_STATUS[action];
   const req = await createLocalReq({ user }, payload);
@@ -67,7 +82,13 @@ async function applyToOne(
         limit: 1,
         pagination: false,
         depth: 0,
-        select: { number: true, status: true },
+        select: {
+          number: true,
+          status: true,
+          transaction_gross_amount: true,
+          transaction_refunded_amount: true,
+          transaction_reversed_amount: true,
+        },
         req,
         user,
         overrideAccess: false,
@@ -79,7 +100,14 @@ async function applyToOne(
       // The order page's own rule (packages/shared), so the list and the page never disagree.
       const refusal = orderActionRefusal(action, from);
       if (refusal) throw new Refused(refusal);
-      await changeOrderStatus(req, id, to, { user, tracking_number: trackingNumber });
+      // Said here so the list hears why; the collection's rule (refuseShippingRefundedOrder) says it to every door.
+      const refunded = shipRefundedRefusal(from, to, refundState(doc as OrderMoneyFields), shipDespiteRefund);
+      if (refunded) throw new Refused(refunded);
+      await changeOrderStatus(req, id, to, {
+        user,
+        tracking_number: trackingNumber,
+        ship_despite_refund: shipDespiteRefund,
+      });
     });
     return { ...result, ok: true };
   } catch (err) {

@@ -49,6 +49,9 @@ export const ORDER_LIST_SELECT = {
   transaction_gross_amount: true,
   transaction_status: true,
   currency_code: true,
+  // The refund marker beside the status (issue 30 §1) reads what went back.
+  transaction_refunded_amount: true,
+  transaction_reversed_amount: true,
   createdAt: true,
 } as const;
 
@@ -67,6 +70,7 @@ export function toOrderListItem(doc: Doc): AdminOrderListItem {
     currency_code: order.currency_code,
   };
 }
+    refund_state: order.refund_state,
 
 function toHistory(rows: unknown): OrderStatusChange[] {
   if (!Array.isArray(rows)) return [];
@@ -163,7 +167,13 @@ export async function setOrderStatus(
   from?: OrderStatus,
 ): Promise<AdminOrder> {
   await findOrder(req.payload, user, id);
-  await changeOrderStatus(req, id, status, { user, tracking_number: trackingNumber, from });
+  shipDespiteRefund?: boolean,
+  await changeOrderStatus(req, id, status, {
+    user,
+    tracking_number: trackingNumber,
+    from,
+    ship_despite_refund: shipDespiteRefund,
+  });
   // Committed: the shopper hears about a change to SHIPPED or DELIVERED (never from inside the transaction).
   if (req.transactionID === undefined) mailStatusChangesLater(req.payload, [id]);
   return getAdminOrder(req.payload, user, id);

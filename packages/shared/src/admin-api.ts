@@ -11,6 +11,7 @@ import {
   RECORD_STATUSES,
   type OrderStatus,
 } from './enums';
+import type { RefundState } from './ledger';
 import type { Refund } from './refunds';
 import type { RichTextValue } from './rich-text';
 import { idSchema, type Notification, type Order } from './api-types';
@@ -221,6 +222,8 @@ export interface AdminOrderListItem {
   currency_code: string;
 }
 
+  /** How much of the gross went back (refunds and reversals): the marker beside the status (issue 30 §1). */
+  refund_state: RefundState;
 /** One change of an order's status, with who made it (SPEC §4; kept on the order). */
 export interface OrderStatusChange {
   from: OrderStatus | null;
@@ -456,6 +459,42 @@ export function orderActionRefusal(action: OrderActionKey, from: OrderStatus): s
 export const orderActionsAllowed = (from: OrderStatus): OrderActionKey[] =>
   ORDER_ACTION_KEYS.filter((action) => orderActionRefusal(action, from) === null);
 
+/**
+ * Issue 30 §1: an order whose money went back in full is not shipped by mistake. Every door that can set
+ * SHIPPED (PUT admin/orders/{id}, the bulk ship, Payload's REST and panel) refuses it with 409 unless the request
+ * carries this field as true: the admin was asked "ship it anyway?" and said yes.
+ */
+export const SHIP_DESPITE_REFUND = 'ship_despite_refund';
+export const shipDespiteRefundSchema = z.boolean({ error: `${SHIP_DESPITE_REFUND} is true or false` }).optional();
+/** The question the order page asks before shipping a fully refunded order. */
+export const SHIP_REFUNDED_QUESTION = 'This order was refunded in full: ship it anyway?';
+/** What every door answers (409) for SHIPPED of a fully refunded order not meant to be shipped. */
+export const SHIP_REFUNDED_REFUSAL = `This order was refunded in full, so it is not shipped unless the request says ${SHIP_DESPITE_REFUND}: true; nothing was changed`;
+
+/**
+ * Why setting `to` on an order in status `from` with refund state `refund` is refused, or null: SHIPPED of a
+ * fully refunded order that is not shipped already, unless `meant`. Keeping SHIPPED (the panel sends the whole
+ * order back on save) is no change and passes.
+ */
+export function shipRefundedRefusal(
+  from: OrderStatus | null,
+  to: OrderStatus,
+  refund: RefundState,
+  meant: boolean,
+): string | null {
+  return to === 'SHIPPED' && from !== 'SHIPPED' && refund === 'FULLY' && !meant ? SHIP_REFUNDED_REFUSAL : null;
+}
+
+/**
+ * The buttons the order page offers, first the one it leads with: an unshipped order whose money went back in
+ * full leads with cancelling it (it will not be sent); shipping and completing stay, after it.
+ */
+export function orderActionsOffered(from: OrderStatus, refund: RefundState): OrderActionKey[] {
+  const allowed = orderActionsAllowed(from);
+  if (refund !== 'FULLY' || (from !== 'NEW' && from !== 'PROCESSING') || !allowed.includes('cancel')) return allowed;
+  return ['cancel', ...allowed.filter((action) => action !== 'cancel')];
+}
+
 /** A carrier's tracking number: letters, digits, spaces and dashes (no control characters, no markup). */
 export const trackingNumberSchema = z
   .string()
@@ -520,8 +559,17 @@ const exportIds = z
 
 export const ordersExportQuerySchema = z.union([
   openOrdersQuerySchema
+    /** Ship the selected orders that were refunded in full too (each is refused otherwise). */
+    ship_despite_refund: shipDespiteRefundSchema,
     .omit({ page: true, limit: true })
     .extend({ tab: z.literal('open').optional(), ids: exportIds.optional() }),
+    if (input.ship_despite_refund !== undefined && input.action !== 'ship') {
+      ctx.addIssue({
+        code: 'custom',
+        path: [SHIP_DESPITE_REFUND],
+        message: `${SHIP_DESPITE_REFUND} goes with shipping only`,
+      });
+    }
   archiveOrdersQuerySchema
     .omit({ page: true, limit: true })
     .extend({ tab: z.literal('archive'), ids: exportIds.optional() }),
@@ -683,10 +731,16 @@ export interface AuditEntry {
   collection: string;
   record_id: string;
   /**
+    /** SHIPPED of a fully refunded order is meant (the admin answered "ship it anyway?"); else it is a 409. */
+    ship_despite_refund: shipDespiteRefundSchema,
    * What people call the record (a product's or category's name, a user's full name, an order's number);
    * a deleted record keeps the name its log entries recorded; null when none is known (issue 25 §1.13).
    */
   record_name: string | null;
+  })
+  .refine((v) => v.ship_despite_refund === undefined || v.status === 'SHIPPED', {
+    message: `${SHIP_DESPITE_REFUND} goes with SHIPPED only`,
+    path: [SHIP_DESPITE_REFUND],
   operation: AuditOperation;
   changes: AuditChanges;
 }

@@ -11,7 +11,12 @@ const roundTrip = (schema: z.ZodType, reply: unknown) => expect(schema.parse(rep
  */
 const keeps = (schema: z.ZodType, reply: Record<string, unknown>, extra: Record<string, unknown>) =>
   expect(schema.parse({ ...reply, ...extra })).toMatchObject(reply);
-const ORDER_EXTRA = { transaction_refunded_amount: '0.00', tracking_number: null, tracking_url: null };
+const ORDER_EXTRA = {
+  transaction_refunded_amount: '0.00',
+  refund_state: 'NONE',
+  tracking_number: null,
+  tracking_url: null,
+};
 
 const AT = '2026-11-24T10:00:00.000Z';
 const image = { id: 'img1' };
@@ -279,9 +284,24 @@ describe('the control centre’s replies', () => {
         payer_email_address: 'maria@example.com',
         transaction_gross_amount: '46.90',
         currency_code: 'USD',
+        refund_state: 'FULLY',
       },
       { transaction_status: 'COMPLETED' },
     );
+    expect(
+      r.adminOrderListItemSchema.safeParse({
+        id: 'o1',
+        number: 'A1042',
+        created_at: AT,
+        status: 'NEW',
+        payer_full_name: 'Maria Rossi',
+        payer_email_address: 'maria@example.com',
+        transaction_gross_amount: '46.90',
+        transaction_status: 'REFUNDED',
+        currency_code: 'USD',
+        refund_state: 'ALL',
+      }).success,
+    ).toBe(false);
     const change = { from: 'NEW', to: 'PROCESSING', at: AT, by_id: 'u1', by: 'Anna Bianchi <anna@example.com>' };
     roundTrip(r.orderStatusChangeRecordSchema, change);
     roundTrip(r.orderStatusChangeRecordSchema, { ...change, from: null, by_id: null });

@@ -70,6 +70,8 @@ const isoDateTime = z.string().meta({ format: 'date-time' });
 const orderStatus = z.enum(ORDER_STATUSES).meta({ id: 'OrderStatus' });
 const discountUnit = z.enum(DISCOUNT_UNITS);
 
+/** How much of an order's gross went back (ledger.ts refundState): the marker beside its status. */
+const refundStateSchema = z.enum(['NONE', 'PARTLY', 'FULLY']).meta({ id: 'RefundState' });
 // ---------------------------------------------------------------------------------------------------------
 // The envelope (SPEC §7)
 
@@ -253,6 +255,7 @@ const publicOrderShape = {
   transaction_gross_amount: z.string(),
   transaction_refunded_amount: z.string(),
   currency_code: z.string(),
+  refund_state: refundStateSchema,
   coordinates: z.tuple([z.number(), z.number()]).nullable(),
   products: z.array(orderLineSchema),
   coupon_code: z.string().nullable().optional(),
@@ -349,6 +352,7 @@ export const adminOrderListItemSchema = z
     transaction_status: z.string(),
     currency_code: z.string(),
   })
+    refund_state: refundStateSchema,
   .meta({ id: 'AdminOrderListItem' });
 
 export const orderStatusChangeRecordSchema = z

@@ -2,6 +2,7 @@ import type { RichTextValue } from './rich-text';
 import { z } from 'zod';
 import { limitParam, pageParam } from './schema-parts';
 import type { DiscountUnit, NotificationType, OrderStatus, RecordStatus } from './enums';
+import type { RefundState } from './ledger';
 
 /** Every reply of /api/v2 (SPEC §7): HTTP status equals `status`. */
 export interface Envelope<T> {
@@ -134,6 +135,8 @@ export interface Order {
   transaction_net_amount: string;
   /** What has been returned to the payer so far (numeric string, "0.00" when nothing). */
   transaction_refunded_amount: string;
+  /** How much of the gross went back, refunds and reversals together (ledger.ts refundState). */
+  refund_state: RefundState;
   currency_code: string;
   coordinates: [number, number] | null;
   products: OrderLine[];

@@ -5,6 +5,9 @@ import {
   FALLBACK_QUANTITY_UNIT,
   NOTIFICATION_TYPE_COLORS,
   ORDER_STATUS_DISPLAY,
+  PAYMENT_STATUS_TEXT,
+  PAYMENT_STATUSES,
+  paymentStatusText,
   PERCENT_UNIT,
   RECORD_STATUS_COLORS,
 } from './enums';
@@ -43,5 +46,27 @@ describe('the product form’s units (SPEC §4, §5)', () => {
   it('when a discount unit is stored, then a percentage is % and an amount CASH', () => {
     expect(PERCENT_UNIT).toBe('%');
     expect(CASH_UNIT).toBe('CASH');
+  });
+});
+
+describe('payment statuses as words (issue 30 §1)', () => {
+  it('when a stored payment status is shown, then it reads as words, whatever its case', () => {
+    expect(paymentStatusText('PARTIALLY_REFUNDED')).toBe('Partially refunded');
+    expect(paymentStatusText('partially_refunded')).toBe('Partially refunded');
+    expect(paymentStatusText('COMPLETED')).toBe('Completed');
+    expect(paymentStatusText('REFUNDED')).toBe('Refunded');
+    expect(paymentStatusText('CAPTURING')).toBe('Being captured');
+    expect(paymentStatusText('REVERSED')).toBe('Reversed');
+  });
+
+  it('when every payment status the shop stores is looked up, then each has its own words', () => {
+    for (const status of PAYMENT_STATUSES) expect(PAYMENT_STATUS_TEXT[status]).toMatch(/^[A-Z][a-z ]+$/);
+  });
+
+  it('when PayPal sends a status the table does not know, then it is still words; empty stays empty', () => {
+    expect(paymentStatusText('UNDER_REVIEW')).toBe('Under review');
+    expect(paymentStatusText('')).toBe('');
+    expect(paymentStatusText(null)).toBe('');
+    expect(paymentStatusText('toString')).toBe('Tostring');
   });
 });

@@ -117,5 +117,39 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * Payment statuses as a person reads them (issue 30 §1): the shop's own (PAYMENT_STATUSES) and PayPal's capture
+ * statuses an order keeps in transaction_status. Every screen, file and mail writes them through
+ * paymentStatusText, never raw ("Partially refunded", not PARTIALLY_REFUNDED).
+ */
+export const PAYMENT_STATUS_TEXT: Record<PaymentStatus | 'REVERSED', string> = {
+  COMPLETED: 'Completed',
+  CREATED: 'Created',
+  CAPTURING: 'Being captured',
+  CAPTURED: 'Captured',
+  ABANDONED: 'Abandoned',
+  DECLINED: 'Declined',
+  PARTIALLY_REFUNDED: 'Partially refunded',
+  PENDING: 'Pending',
+  REFUNDED: 'Refunded',
+  FAILED: 'Failed',
+  REVERSED: 'Reversed',
+};
+
+/**
+ * The words for a stored payment status, whatever its case; one the table does not know (PayPal may add one) is
+ * still written as words ("SOME_NEW_STATE" → "Some new state"); empty stays empty.
+ */
+export function paymentStatusText(status: string | null | undefined): string {
+  const key = (status ?? '').trim().toUpperCase();
+  if (!key) return '';
+  if (Object.hasOwn(PAYMENT_STATUS_TEXT, key)) return PAYMENT_STATUS_TEXT[key as keyof typeof PAYMENT_STATUS_TEXT];
+  const words = key
+    .replace(/[_\s-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export const ANALYTICS_TYPES = ['year', 'month', 'categories', 'bestseller', 'map', 'coupons'] as const;
 export type AnalyticsType = (typeof ANALYTICS_TYPES)[number];

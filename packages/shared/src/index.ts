@@ -15,3 +15,4 @@ export * from './tracking';
 export * from './recipe-lines';
 export * from './page-head';
 export * from './ledger';
+export * from './order-progress';

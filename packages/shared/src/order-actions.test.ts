@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_ACTION_STATUS, orderActionRefusal, orderActionsAllowed } from './admin-api';
+import {
+  bulkOrdersSchema,
+  ORDER_ACTION_STATUS,
+  orderActionRefusal,
+  orderActionsAllowed,
+  orderActionsOffered,
+  orderStatusChangeSchema,
+  shipRefundedRefusal,
+} from './admin-api';
 import { ORDER_STATUSES } from './enums';
 
 describe('orderActionRefusal', () => {
@@ -47,5 +55,49 @@ describe('orderActionsAllowed', () => {
 
   it('when an action is taken, then it sets the status of the same name', () => {
     expect(ORDER_ACTION_STATUS).toEqual({ complete: 'COMPLETED', ship: 'SHIPPED', cancel: 'CANCELLED' });
+  });
+});
+
+describe('shipping an order refunded in full (issue 30 §1)', () => {
+  const REFUSAL =
+    'This order was refunded in full, so it is not shipped unless the request says ship_despite_refund: true; nothing was changed';
+
+  it('when a fully refunded order that has not shipped is set to SHIPPED, then it is refused unless meant', () => {
+    expect(shipRefundedRefusal('PROCESSING', 'SHIPPED', 'FULLY', false)).toBe(REFUSAL);
+    expect(shipRefundedRefusal('NEW', 'SHIPPED', 'FULLY', false)).toBe(REFUSAL);
+    expect(shipRefundedRefusal('DELIVERED', 'SHIPPED', 'FULLY', false)).toBe(REFUSAL);
+    expect(shipRefundedRefusal('PROCESSING', 'SHIPPED', 'FULLY', true)).toBeNull();
+  });
+
+  it('when the refund was partial, the order stays SHIPPED or another status is set, then nothing is refused', () => {
+    expect(shipRefundedRefusal('PROCESSING', 'SHIPPED', 'PARTLY', false)).toBeNull();
+    expect(shipRefundedRefusal('PROCESSING', 'SHIPPED', 'NONE', false)).toBeNull();
+    expect(shipRefundedRefusal('SHIPPED', 'SHIPPED', 'FULLY', false)).toBeNull();
+    expect(shipRefundedRefusal('PROCESSING', 'CANCELLED', 'FULLY', false)).toBeNull();
+    expect(shipRefundedRefusal('PROCESSING', 'COMPLETED', 'FULLY', false)).toBeNull();
+  });
+
+  it('when the order page asks what to lead with, then an unshipped order refunded in full leads with cancel', () => {
+    expect(Object.fromEntries(ORDER_STATUSES.map((s) => [s, orderActionsOffered(s, 'FULLY')]))).toEqual({
+      NEW: ['cancel', 'complete', 'ship'],
+      PROCESSING: ['cancel', 'complete', 'ship'],
+      SHIPPED: ['complete', 'cancel'],
+      DELIVERED: ['complete', 'cancel'],
+      CANCELLED: [],
+      COMPLETED: [],
+    });
+    expect(orderActionsOffered('PROCESSING', 'PARTLY')).toEqual(['complete', 'ship', 'cancel']);
+  });
+
+  it('when the flag is sent, then it must be true or false and goes with shipping only', () => {
+    expect(orderStatusChangeSchema.parse({ status: 'SHIPPED', ship_despite_refund: true })).toEqual({
+      status: 'SHIPPED',
+      ship_despite_refund: true,
+    });
+    expect(orderStatusChangeSchema.safeParse({ status: 'SHIPPED', ship_despite_refund: 'yes' }).success).toBe(false);
+    expect(orderStatusChangeSchema.safeParse({ status: 'CANCELLED', ship_despite_refund: true }).success).toBe(false);
+    const id = '8f5c5c1e-3c3c-4c3c-8c3c-3c3c3c3c3c3c';
+    expect(bulkOrdersSchema.safeParse({ ids: [id], action: 'ship', ship_despite_refund: true }).success).toBe(true);
+    expect(bulkOrdersSchema.safeParse({ ids: [id], action: 'cancel', ship_despite_refund: true }).success).toBe(false);
   });
 });

@@ -74,10 +74,17 @@ export function useAdminOrder(id: string | undefined) {
  * 200 with the changed order; 400 for a status outside the five the selector offers (SPEC §4), or a tracking
  * number with a status other than SHIPPED.
  */
-export const updateOrderStatus = (id: string, status: OrderStatusUpdate['status'], trackingNumber?: string) =>
+/** `shipDespiteRefund`: the admin answered "ship it anyway?" for an order refunded in full (else a 409). */
+export const updateOrderStatus = (
+  id: string,
+  status: OrderStatusUpdate['status'],
+  trackingNumber?: string,
+  shipDespiteRefund?: boolean,
+) =>
   apiPut<AdminOrder>(adminOrderKey(id), {
     status,
     ...(trackingNumber ? { tracking_number: trackingNumber } : {}),
+    ...(shipDespiteRefund ? { ship_despite_refund: true } : {}),
   } satisfies OrderStatusChangeInput);
 
 /**

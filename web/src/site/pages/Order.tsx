@@ -1,6 +1,9 @@
 import {
   CarOutlined,
   CheckOutlined,
+  CloseOutlined,
+  RollbackOutlined,
+  GiftOutlined,
   EnvironmentOutlined,
   ExportOutlined,
   MailOutlined,
@@ -18,10 +21,13 @@ import {
   orderTotalsWithCoupon,
   MESSAGES,
   ORDER_STATUS_DISPLAY,
+  orderProgress,
+  type OrderProgressKey,
+  paymentStatusText,
   type PublicOrder,
 } from '@shop/shared';
 import { Button, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { ButtonLink } from '../../components/ButtonLink';
 import { PageLoader } from '../../components/PageLoader';
@@ -150,7 +156,9 @@ function OrderSummary({ order }: { order: PublicOrder }) {
         </div>
         <div>
           <dt>Payment</dt>
-          <dd>PayPal{order.transaction_status ? ` · ${order.transaction_status.toLowerCase()}` : ''}</dd>
+          <dd data-testid="order-payment-status">
+            PayPal{order.transaction_status ? ` · ${paymentStatusText(order.transaction_status).toLowerCase()}` : ''}
+          </dd>
         </div>
         {amountCents(order.transaction_refunded_amount) > 0 && (
           <div>
@@ -252,6 +260,17 @@ function ShipmentAddress({ order }: { order: PublicOrder }) {
   );
 }
 
+const PROGRESS_ICONS: Record<OrderProgressKey, ReactNode> = {
+  RECEIVED: <CheckOutlined />,
+  PREPARING: <CheckOutlined />,
+  PARTLY_REFUNDED: <RollbackOutlined />,
+  REFUNDED: <RollbackOutlined />,
+  SHIPPED: <CarOutlined />,
+  DELIVERED: <GiftOutlined />,
+  COMPLETED: <CheckOutlined />,
+  CANCELLED: <CloseOutlined />,
+};
+
 export default function Order() {
   const { id } = useParams<{ id: string }>();
   const { data: order, error } = useOrder(id);
@@ -267,27 +286,39 @@ export default function Order() {
   if (!order) return <PageLoader />;
 
   const payerName = order.payer_full_name.trim();
+  // Issue 30 §1: the page leads with what is true of the order now (packages/shared order-progress.ts).
+  const progress = orderProgress({
+    status: order.status,
+    refundState: order.refund_state,
+    trackingNumber: order.tracking_number,
+  });
 
   return (
     <div className="page order" data-testid="order-page">
       <section className="order-hero">
         <div className="order-hero-text">
           <span className="order-hero-icon" aria-hidden="true">
-            <CheckOutlined />
+            {PROGRESS_ICONS[progress.key]}
           </span>
-          <div>
-            <span className="eyebrow">Order received</span>
-            <h1 className="page-title">Thank you for your order!</h1>
+          <div data-testid="order-progress" data-progress={progress.key}>
+            <span className="eyebrow" data-testid="order-eyebrow">
+              {progress.eyebrow}
+            </span>
+            <h1 className="page-title" data-testid="order-headline">
+              {progress.headline}
+            </h1>
             <p className="order-thanks" data-testid="order-thanks">
-              {payerName ? (
-                <>
-                  Grazie mille, <strong>{payerName}</strong>.{' '}
-                </>
-              ) : (
-                'Grazie mille. '
-              )}
-              We have received your order and will pack it with care.
-              {order.payer_email_address && (
+              {progress.thanks ? (
+                payerName ? (
+                  <>
+                    Grazie mille, <strong>{payerName}</strong>.{' '}
+                  </>
+                ) : (
+                  'Grazie mille. '
+                )
+              ) : null}
+              {progress.text}
+              {progress.key === 'RECEIVED' && order.payer_email_address && (
                 <>
                   {' '}
                   A confirmation is on its way to <strong className="order-break">{order.payer_email_address}</strong>.

@@ -11,6 +11,7 @@ import { Button, Card, Grid, Spin, Table, type TableColumnsType, Tag } from 'ant
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAdminCustomer } from '../../api/customers';
 import { PageHeader } from '../../components/PageHeader';
+import { RefundMarker } from '../../components/RefundMarker';
 import { useLeaveOnLoadError } from '../../components/record-form';
 import './customers.css';
 
@@ -33,7 +34,10 @@ function StatusTag({ status }: { status: OrderStatus }) {
 export default function CustomerDetailPage() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const phone = !Grid.useBreakpoint().md;
+  const screens = Grid.useBreakpoint();
+  const phone = !screens.md;
+  // Below sm the status column is hidden: the refund marker then goes under the amount.
+  const statusShown = screens.sm !== false;
   const { data: customer, error } = useAdminCustomer(id);
   // SPEC §8: a record that cannot be loaded (or no longer exists) sends the admin back to the list.
   useLeaveOnLoadError(error, CUSTOMERS_PATH);
@@ -73,7 +77,16 @@ export default function CustomerDetailPage() {
       dataIndex: 'transaction_gross_amount',
       align: 'right',
       render: (amount: string, order) => (
-        <span className="customers-amount">{formatMoney(amount, order.currency_code)}</span>
+        <>
+          <span className="customers-amount">{formatMoney(amount, order.currency_code)}</span>
+          {statusShown ? null : (
+            <RefundMarker
+              state={order.refund_state}
+              className="customers-status-tag customers-refund-marker"
+              testId={`customer-order-refund-${order.number}`}
+            />
+          )}
+        </>
       ),
     },
     {
@@ -81,7 +94,18 @@ export default function CustomerDetailPage() {
       title: 'Status',
       dataIndex: 'status',
       responsive: ['sm'],
-      render: (status: OrderStatus) => <StatusTag status={status} />,
+      render: (status: OrderStatus, order) => (
+        <>
+          <StatusTag status={status} />
+          {statusShown ? (
+            <RefundMarker
+              state={order.refund_state}
+              className="customers-status-tag customers-refund-marker"
+              testId={`customer-order-refund-${order.number}`}
+            />
+          ) : null}
+        </>
+      ),
     },
   ];
 

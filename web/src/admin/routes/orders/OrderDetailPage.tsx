@@ -15,8 +15,12 @@ import {
   orderTotals,
 } from '@shop/shared/admin';
 import {
+  paymentStatusText,
+  refundState,
+  SHIP_REFUNDED_QUESTION,
   Button,
   Card,
+  Alert,
   Checkbox,
   Empty,
   Modal,
@@ -43,6 +47,7 @@ import { useLoadingOverlay } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
 import { useLeaveOnLoadError } from '../../components/record-form';
 import { OrderTimelineCard } from './detail/OrderTimeline';
+import { RefundMarker } from '../../components/RefundMarker';
 import { askToShip } from './detail/tracking-number';
 import { availableActions, ORDER_ACTIONS, type OrderAction, statusChangeQuestion } from './order-actions';
 import { OrderPaperButtons } from './PaperworkButtons';
@@ -151,7 +156,15 @@ function SummaryCard({ order }: { order: AdminOrder }) {
     <Card title="Summary" className="order-detail-card" data-testid="order-summary">
       <Facts
         rows={[
-          { label: 'Status', value: <StatusTag status={order.status} /> },
+          {
+            label: 'Status',
+            value: (
+              <>
+                <StatusTag status={order.status} />
+                <RefundMarker state={refundState(order)} testId="order-refund-marker" />
+              </>
+            ),
+          },
           { label: 'Date', value: formatAdminDate(order.created_at), testId: 'order-date' },
           { label: 'Products', value: formatMoney(totals.subtotal, currency), testId: 'order-products-total' },
           ...(order.coupon_code
@@ -199,7 +212,11 @@ function PaymentCard({ order }: { order: AdminOrder }) {
               ''
             ),
           },
-          { label: 'Transaction status', value: order.transaction_status },
+          {
+            label: 'Transaction status',
+            value: paymentStatusText(order.transaction_status),
+            testId: 'order-payment-status',
+          },
           { label: 'Payer', value: order.payer_full_name, testId: 'order-payer-name' },
           {
             label: 'Email',
@@ -318,11 +335,15 @@ export default function OrderDetailPage() {
     })();
   }, [order, mutate]);
 
-  const changeStatus = async (status: OrderStatusUpdate['status'], trackingNumber?: string) => {
+  const changeStatus = async (
+    status: OrderStatusUpdate['status'],
+    trackingNumber?: string,
+    shipDespiteRefund?: boolean,
+  ) => {
     if (!order) return false;
     setSaving(true);
     notify.loading();
-    const envelope = await updateOrderStatus(order.id, status, trackingNumber);
+    const envelope = await updateOrderStatus(order.id, status, trackingNumber, shipDespiteRefund);
     const kind = handleResult(envelope, { method: 'put' });
     if (kind === 'success') {
       await Promise.all([mutate(), revalidate(orderEventsKey(order.id))]);
@@ -360,8 +381,22 @@ export default function OrderDetailPage() {
     }
     // Shipping asks for the carrier's tracking number too, which the timeline keeps (issue 14).
     if (action.status === 'SHIPPED') {
+      // Issue 30 §1: the money went back in full; shipping it too is asked first, and then sent as meant.
+      const refundedInFull = order !== undefined && refundState(order) === 'FULLY' && order.status !== 'SHIPPED';
+      if (
+        refundedInFull &&
+        !(await confirmAction({
+          title: 'Refunded in full',
+          content: SHIP_REFUNDED_QUESTION,
+          okText: 'Ship anyway',
+          cancelText: 'Do not ship',
+          danger: true,
+        }))
+      ) {
+        return;
+      }
       const answer = await askToShip(action.question, action.label);
-      if (answer.confirmed) await changeStatus(action.status, answer.trackingNumber);
+      if (answer.confirmed) await changeStatus(action.status, answer.trackingNumber, refundedInFull || undefined);
       return;
     }
     const confirmed = await confirmAction({
@@ -394,7 +429,10 @@ export default function OrderDetailPage() {
     );
   }
 
-  const actions = availableActions(order.status);
+  const refund = refundState(order);
+  const actions = availableActions(order.status, refund);
+  // Issue 30 §1: all the money went back and nothing left the shop: the page leads with cancelling it.
+  const cancelOffered = actions[0]?.key === 'cancel';
   const settable = (ADMIN_SETTABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status);
 
   return (
@@ -436,12 +474,22 @@ export default function OrderDetailPage() {
             data-testid="order-status-select"
           />
         </div>
+        {cancelOffered && (
+          <Alert
+            type="warning"
+            showIcon
+            className="order-detail-refunded-note"
+            message="This order was refunded in full and has not been shipped."
+            description="Cancel it so it is not sent; nothing is refunded again."
+            data-testid="order-refunded-note"
+          />
+        )}
         {actions.length > 0 && (
           <div className="order-detail-actions">
             {actions.map((action) => (
               <Button
                 key={action.key}
-                type={action.key === 'complete' ? 'primary' : 'default'}
+                type={action === actions[0] ? 'primary' : 'default'}
                 danger={action.danger}
                 disabled={saving}
                 onClick={() => void runAction(action)}

@@ -6,6 +6,7 @@ import {
   formatMoney,
   ORDER_STATUS_DISPLAY,
   type OrderStatus,
+  REFUND_STATE_TEXT,
 } from '@shop/shared/admin';
 import {
   Button,
@@ -26,6 +27,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { refreshDashboard } from '../../api/dashboard';
 import { type OrdersListParams, useAdminOrders, useSalesGraph } from '../../api/orders';
 import { useLoadingOverlay } from '../../components/LoadingOverlay';
+import { RefundMarker } from '../../components/RefundMarker';
 import { PageHeader } from '../../components/PageHeader';
 import {
   ORDERS_TABS,
@@ -244,8 +246,18 @@ export default function OrdersPage() {
       dataIndex: 'transaction_gross_amount',
       align: 'right',
       width: 120,
+      // A refunded order's amount is what was paid, struck through in part or in full by the marker beside its
+      // status; said in the cell too, so the amount never reads as money kept (issue 30 §1).
       render: (amount: string, order) => (
-        <span className="orders-amount">{formatMoney(amount, order.currency_code)}</span>
+        <span
+          className={order.refund_state === 'FULLY' ? 'orders-amount orders-amount--refunded' : 'orders-amount'}
+          data-testid={`order-amount-${order.number}`}
+        >
+          {formatMoney(amount, order.currency_code)}
+          {order.refund_state !== 'NONE' ? (
+            <span className="admin-sr-only">, {REFUND_STATE_TEXT[order.refund_state].toLowerCase()}</span>
+          ) : null}
+        </span>
       ),
     },
     {
@@ -258,6 +270,11 @@ export default function OrdersPage() {
       render: (status: OrderStatus, row: AdminOrderListItem) => (
         <>
           <StatusTag status={status} />
+          <RefundMarker
+            state={row.refund_state}
+            className="orders-status-tag"
+            testId={`order-refund-marker-${row.number}`}
+          />
           {cancelledWithoutRefund(row) ? (
             <Tag color="volcano" className="orders-status-tag" data-testid={`order-not-refunded-${row.number}`}>
               Paid, not refunded

@@ -6,9 +6,11 @@ import {
   ORDER_ACTION_STATUS,
   orderActionRefusal,
   type OrderActionKey,
-  orderActionsAllowed,
+  orderActionsOffered,
   type OrderStatus,
   type OrderStatusUpdate,
+  type RefundState,
+  shipRefundedRefusal,
 } from '@shop/shared/admin';
 
 export type { OrderActionKey };
@@ -63,12 +65,13 @@ export const ORDER_ACTIONS: Record<OrderActionKey, OrderAction> = {
 };
 
 /**
- * The buttons an order shows: the shared rule the bulk endpoint applies too (orderActionsAllowed), so the
- * page never offers what the server would refuse. The selector still lets the admin set any of its five
- * statuses.
+ * The buttons an order shows, the one the page leads with first: the shared rule the bulk endpoint applies too
+ * (orderActionsAllowed, through orderActionsOffered), so the page never offers what the server would refuse.
+ * An unshipped order refunded in full leads with cancelling it (issue 30 §1). The selector still lets the admin
+ * set any of its five statuses.
  */
-export const availableActions = (status: OrderStatus): OrderAction[] =>
-  orderActionsAllowed(status).map((key) => ORDER_ACTIONS[key]);
+export const availableActions = (status: OrderStatus, refund: RefundState = 'NONE'): OrderAction[] =>
+  orderActionsOffered(status, refund).map((key) => ORDER_ACTIONS[key]);
 
 /**
  * The selection split by the order page's own rule (orderActionRefusal): the orders the action may change,
@@ -82,7 +85,10 @@ export function splitSelection(
   const eligible: AdminOrderListItem[] = [];
   const refused: BulkOrderResult[] = [];
   for (const order of selected) {
-    const error = orderActionRefusal(action, order.status);
+    // An order refunded in full is not shipped from the list: its own page asks "ship it anyway?" (issue 30 §1).
+    const error =
+      orderActionRefusal(action, order.status) ??
+      shipRefundedRefusal(order.status, ORDER_ACTION_STATUS[action], order.refund_state, false);
     if (error === null) eligible.push(order);
     else {
       refused.push({
