@@ -121,6 +121,8 @@ describe('refunds from the control centre', () => {
     expect(invoice).toMatch(/Total\s+\$32\.90/);
     expect(invoice).toMatch(/Refunded\s+-\$12\.50/);
     expect(invoice).toMatch(/Paid after refunds\s+\$20\.40/);
+    // The payment status as words (issue 30 §1), not PARTIALLY_REFUNDED.
+    expect(invoice).toMatch(/Payment status Partially refunded/);
 
     const rest = await refund(orderId, { reason: 'Customer returned the rest' });
     expect(rest.status, rest.text).toBe(201);

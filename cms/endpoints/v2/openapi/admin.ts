@@ -82,7 +82,9 @@ export const adminDocs: RouteDoc[] = [
     tag: 'Admin: orders',
     access: 'admin',
     summary: 'Complete, ship or cancel several orders',
-    description: 'Each order is changed (or refused) on its own; the reply lists every selected order.',
+    description:
+      'Each order is changed (or refused) on its own; the reply lists every selected order. Shipping refuses an ' +
+      'unshipped order refunded in full unless `ship_despite_refund` is true.',
     body: bulkOrdersSchema,
     reply: { result: z.array(bulkOrderResultSchema) },
     errors: [413],
@@ -203,6 +205,9 @@ export const adminDocs: RouteDoc[] = [
     tag: 'Admin: orders',
     access: 'admin',
     summary: "Change an order's status (with a tracking number when shipped)",
+    description:
+      'SHIPPED of an unshipped order refunded in full is refused (409) unless `ship_despite_refund` is true: the ' +
+      'admin was asked and means it. A change meant `from` a status the order has left is a 409 too.',
     params: byId,
     body: orderStatusChangeSchema,
     reply: { result: adminOrderSchema },

@@ -7,6 +7,7 @@ import {
   lineTotal,
   orderFigures,
   orderTotals,
+  paymentStatusText,
 } from '@shop/shared/admin';
 import { pdfText } from './pdf-text';
 
@@ -98,7 +99,8 @@ export function toPaperOrder(order: AdminOrder): PaperOrder {
     shipTo: shipToLines(order).map(pdfText),
     shipmentMethod: pdfText(order.shipment_method),
     transactionId: pdfText(order.transaction_id),
-    transactionStatus: pdfText(order.transaction_status),
+    // A person reads it: "Partially refunded", not PARTIALLY_REFUNDED (issue 30 §1).
+    transactionStatus: pdfText(paymentStatusText(order.transaction_status)),
     lines: order.products.map((line) => ({
       name: pdfText(line.product),
       quantity: line.quantity,
