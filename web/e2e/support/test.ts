@@ -46,7 +46,24 @@ function settleContext(context: BrowserContext): BrowserContext {
   return context;
 }
 
-export const test = base.extend({
+/** Worker n talks to the server on E2E_PORT + n (playwright.config.ts starts one server per worker). */
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+const workerPort = (parallelIndex: number): number => BASE_PORT + parallelIndex;
+
+export const test = base.extend<object, { workerPort: number }>({
+  // Set before any spec code runs in the worker, so helpers that read E2E_PORT (the outbox) find this worker's
+  // server; parallelIndex is never shared by two workers running at once.
+  workerPort: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide, workerInfo) => {
+      const own = workerPort(workerInfo.parallelIndex);
+      process.env.E2E_PORT = String(own);
+      await provide(own);
+    },
+    { scope: 'worker', auto: true },
+  ],
+  baseURL: async ({ workerPort: own }, provide) => provide(`http://127.0.0.1:${own}`),
   context: async ({ context }, provide) => {
     await provide(settleContext(context));
   },
