@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload';
-import { ORDER_STATUSES } from '@shop/shared';
+import { ORDER_STATUSES, PAYMENT_NEWS } from '@shop/shared';
 import { ORDER_EVENT_TYPES } from '@shop/shared/admin';
 import { isAdmin } from '../access/roles';
 import { auditOrderEvent } from '../hooks/audit-order-event';
@@ -36,6 +36,14 @@ export const OrderEvents: CollectionConfig = {
     // A refund event's amount (numeric string) and its refund.
     { name: 'amount', type: 'text', maxLength: 20 },
     { name: 'refund', type: 'relationship', relationTo: 'refunds' },
+    // A `payment` event (issue 30 §2): what PayPal said (PENDING, DENIED, REVERSED, RELEASED) and the key of
+    // that news, `capture:{id}:{status}:{update_time}` or `reversal:{refund id}`. Unique: however often PayPal
+    // tells it (webhook redelivered, the reconciler, several instances), one insert wins and the others meet
+    // the index, so the order is marked, alerted and mailed once.
+    { name: 'paypal_news', type: 'select', options: [...PAYMENT_NEWS] },
+    { name: 'paypal_key', type: 'text', unique: true, index: true, maxLength: 200 },
+    // PayPal's status_details.reason of a PENDING or DENIED capture.
+    { name: 'paypal_reason', type: 'text', maxLength: 64 },
     // The shopper's mail about this change (shipped, delivered): claimed, then marked sent once the mail
     // server took it, so each change mails once even across a crash (services/order-notices.ts).
     { name: 'mail_claimed_at', type: 'date' },

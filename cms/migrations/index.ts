@@ -14,6 +14,7 @@ import * as migration_20261127_023235_stock_counts from './20261127_023235_stock
 import * as migration_20261127_045037_coupons from './20261127_045037_coupons';
 import * as migration_20261127_054343_stock_returns from './20261127_054343_stock_returns';
 import * as migration_20261127_080424_asset_preview_size from './20261127_080424_asset_preview_size';
+import * as migration_20261128_033630_order_payment_alerts from './20261128_033630_order_payment_alerts';
 
 export const migrations = [
   {
@@ -94,6 +95,11 @@ export const migrations = [
   {
     up: migration_20261127_080424_asset_preview_size.up,
     down: migration_20261127_080424_asset_preview_size.down,
-    name: '20261127_080424_asset_preview_size'
+    name: '20261127_080424_asset_preview_size',
+  },
+  {
+    up: migration_20261128_033630_order_payment_alerts.up,
+    down: migration_20261128_033630_order_payment_alerts.down,
+    name: '20261128_033630_order_payment_alerts'
   },
 ];

@@ -33,6 +33,15 @@
  *   POST /v2/payments/captures/{id}/refund-mode    { status: 'PENDING' | 'COMPLETED' }: the capture's next API
  *                                                  refunds come back PENDING (reason ECHECK) until set back
  *   POST /v2/payments/refunds/{id}/complete        a PENDING refund completes (fires PAYMENT.CAPTURE.REFUNDED)
+ *   POST /v2/payments/captures/{id}/hold           { reason?, webhook?: false }: PayPal holds a completed capture
+ *                                                  (PENDING, reason BUYER_COMPLAINT by default; fires
+ *                                                  PAYMENT.CAPTURE.PENDING); /complete releases it
+ *   POST /v2/payments/captures/{id}/deny           { reason?, webhook?: false }: a PENDING capture is denied
+ *                                                  (status DECLINED; fires PAYMENT.CAPTURE.DENIED)
+ *   POST /v2/payments/captures/{id}/reverse        { amount?, webhook?: false }: PayPal reverses the capture (a
+ *                                                  chargeback): a COMPLETED refund noted "Payment reversed";
+ *                                                  fires PAYMENT.CAPTURE.REVERSED
+ *   (/complete, /hold, /deny, /reverse take webhook: false: the webhook is dropped, the shop must ask PayPal)
  *   POST /v2/payments/captures/{id}/refund-hold    { hold: true | false }: the capture's API refunds are made
  *                                                  (and journaled) as usual, but their answers wait until the
  *                                                  hold is lifted: a refund PayPal made whose answer is on its way
@@ -68,7 +77,10 @@ export type EmulatedCaptureOutcome = 'COMPLETED' | 'PENDING' | 'DECLINED';
 
 /** A refund as a webhook resource: PayPal puts no supplementary_data on it (the `up` link names the capture). */
 export type EmulatedWebhookResource = PayPalCapture | (PayPalRefund & { supplementary_data?: undefined });
-/** What the emulator delivers: PAYMENT.CAPTURE.COMPLETED (a capture) or PAYMENT.CAPTURE.REFUNDED (a refund). */
+/**
+ * What the emulator delivers: PAYMENT.CAPTURE.COMPLETED, PENDING or DENIED (a capture), PAYMENT.CAPTURE.REFUNDED
+ * or REVERSED (a refund).
+ */
 export type EmulatedWebhookEvent = PayPalWebhookEvent<EmulatedWebhookResource>;
 
 export interface EmulatedOrderRecord {
@@ -789,6 +801,72 @@ export function captureRefundedEvent(
   };
 }
 
+/**
+ * PAYMENT.CAPTURE.PENDING or PAYMENT.CAPTURE.DENIED as PayPal sends it: resource_type 'capture', the capture as
+ * it stands (PENDING, or DECLINED: Payments v2 has no DENIED status) with its status_details.reason and the
+ * order it belongs to in supplementary_data.
+ */
+export function captureChangedEvent(
+  eventType: 'PAYMENT.CAPTURE.PENDING' | 'PAYMENT.CAPTURE.DENIED',
+  capture: PayPalCapture,
+  orderId: string,
+  apiBase = `http://127.0.0.1${EMULATOR_MOUNT_PATH}`,
+): PayPalWebhookEvent {
+  const id = `WH-${alnum(17)}-${alnum(17)}`;
+  const { currency_code: cur, value } = capture.amount;
+  const sum = `${cur === 'USD' ? '$ ' : ''}${value} ${cur}`;
+  return {
+    id,
+    event_version: '1.0',
+    create_time: nowIso(),
+    resource_type: 'capture',
+    resource_version: '2.0',
+    event_type: eventType,
+    summary:
+      eventType === 'PAYMENT.CAPTURE.PENDING' ? `Payment pending for ${sum}` : `A ${sum} capture payment was denied`,
+    resource: { ...structuredClone(capture), supplementary_data: { related_ids: { order_id: orderId } } },
+    links: [
+      { href: `${apiBase}/v1/notifications/webhooks-events/${id}`, rel: 'self', method: 'GET' },
+      { href: `${apiBase}/v1/notifications/webhooks-events/${id}/resend`, rel: 'resend', method: 'POST' },
+    ],
+  };
+}
+
+/**
+ * PAYMENT.CAPTURE.REVERSED as PayPal sends it: like PAYMENT.CAPTURE.REFUNDED, resource_type 'refund' and the
+ * resource a COMPLETED refund of the capture (`up` link), which PayPal made on its own and notes "Payment
+ * reversed".
+ */
+export function captureReversedEvent(
+  reversal: PayPalRefund,
+  apiBase = `http://127.0.0.1${EMULATOR_MOUNT_PATH}`,
+): PayPalWebhookEvent<PayPalRefund> {
+  const event = captureRefundedEvent(reversal, apiBase);
+  const { currency_code: cur, value } = reversal.amount;
+  return {
+    ...event,
+    event_type: 'PAYMENT.CAPTURE.REVERSED',
+    summary: `A ${cur === 'USD' ? '$ ' : ''}${value} ${cur} capture payment was reversed`,
+  };
+}
+
+/** PayPal's note on a reversal's refund resource. */
+export const EMULATED_REVERSAL_NOTE = 'Payment reversed';
+/** status_details.reason values of a PENDING or DENIED capture (Payments v2). */
+const CAPTURE_STATUS_REASONS = new Set([
+  'BUYER_COMPLAINT',
+  'CHARGEBACK',
+  'ECHECK',
+  'INTERNATIONAL_WITHDRAWAL',
+  'OTHER',
+  'PENDING_REVIEW',
+  'RECEIVING_PREFERENCE_MANDATES_MANUAL_ACTION',
+  'REFUNDED',
+  'TRANSACTION_APPROVED_AWAITING_FUNDING',
+  'UNILATERAL',
+  'VERIFICATION_REQUIRED',
+]);
+
 // ---------------------------------------------------------------------------------------------------------
 // Router
 
@@ -1207,13 +1285,16 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
     const { rec, capture } = found;
     if (capture.status !== 'PENDING')
       return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('CAPTURE_NOT_PENDING')]);
+    const body: Record<string, unknown> = isObject(req.body) ? req.body : {};
+    if (body.webhook !== undefined && body.webhook !== false)
+      return sendError(res, 400, 'INVALID_REQUEST', [detail('INVALID_PARAMETER_VALUE', '/webhook')]);
     capture.status = 'COMPLETED';
     delete capture.status_details;
     capture.update_time = nowIso();
     rec.order.update_time = capture.update_time;
     persist(rec);
     let delivery: WebhookDelivery | null = null;
-    if (options.webhookTarget) {
+    if (options.webhookTarget && body.webhook !== false) {
       const pending: PendingWebhook = {
         event: captureCompletedEvent(capture, rec.order.id, apiBase(req)),
         attempts: 0,
@@ -1471,6 +1552,120 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
     queueRefundWebhook(req, rec, refund, 0);
     persist(rec);
     res.json(structuredClone(refund));
+    if (rec.pendingWebhooks.length) scheduleWebhooks(origin(req));
+  });
+
+  // --- What PayPal does to a capture on its own (test helpers, issue 30 §2) -------------------------------
+  /** The body's `webhook: false` (drop the webhook: the shop learns only by asking) and `reason`; null when bad. */
+  const captureNewsBody = (req: Request, res: Response, defaultReason: string) => {
+    const body: Record<string, unknown> = isObject(req.body) ? req.body : {};
+    const bad: PayPalErrorDetail[] = [];
+    if (body.webhook !== undefined && body.webhook !== false) bad.push(detail('INVALID_PARAMETER_VALUE', '/webhook'));
+    if (body.reason !== undefined && (typeof body.reason !== 'string' || !CAPTURE_STATUS_REASONS.has(body.reason)))
+      bad.push(detail('INVALID_PARAMETER_VALUE', '/reason', 'body', String(body.reason)));
+    if (bad.length) {
+      sendError(res, 400, 'INVALID_REQUEST', bad);
+      return null;
+    }
+    return { webhook: body.webhook !== false, reason: typeof body.reason === 'string' ? body.reason : defaultReason };
+  };
+  const queueEvent = (req: Request, rec: EmulatedOrderRecord, event: EmulatedWebhookEvent, webhook: boolean) => {
+    if (!options.webhookTarget || !webhook) return;
+    rec.pendingWebhooks.push({ event, attempts: 0, dueAt: Date.now() });
+  };
+
+  // PayPal holds a completed capture (a buyer's dispute with PayPal, a review): PENDING with a reason, and
+  // PAYMENT.CAPTURE.PENDING. Then /complete releases it, /deny denies it, /reverse takes the money back.
+  router.post('/v2/payments/captures/:id/hold', (req, res) => {
+    if (!testHelpers || !fromLoopback(req)) return notFound(res);
+    const found = findCapture(String(req.params.id));
+    if (!found) return notFound(res);
+    const knobs = captureNewsBody(req, res, 'BUYER_COMPLAINT');
+    if (!knobs) return;
+    const { rec, capture } = found;
+    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED')
+      return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('CAPTURE_NOT_COMPLETED')], 'payments');
+    capture.status = 'PENDING';
+    capture.status_details = { reason: knobs.reason };
+    capture.update_time = nowIso();
+    rec.order.update_time = capture.update_time;
+    queueEvent(
+      req,
+      rec,
+      captureChangedEvent('PAYMENT.CAPTURE.PENDING', capture, rec.order.id, apiBase(req)),
+      knobs.webhook,
+    );
+    persist(rec);
+    res.json(structuredClone(capture));
+    if (rec.pendingWebhooks.length) scheduleWebhooks(origin(req));
+  });
+
+  // PayPal denies a PENDING capture (an eCheck that bounced, a review lost): DECLINED with the reason, and
+  // PAYMENT.CAPTURE.DENIED.
+  router.post('/v2/payments/captures/:id/deny', (req, res) => {
+    if (!testHelpers || !fromLoopback(req)) return notFound(res);
+    const found = findCapture(String(req.params.id));
+    if (!found) return notFound(res);
+    const { rec, capture } = found;
+    const knobs = captureNewsBody(req, res, capture.status_details?.reason ?? 'OTHER');
+    if (!knobs) return;
+    if (capture.status !== 'PENDING')
+      return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('CAPTURE_NOT_PENDING')], 'payments');
+    capture.status = 'DECLINED';
+    capture.status_details = { reason: knobs.reason };
+    capture.update_time = nowIso();
+    rec.order.update_time = capture.update_time;
+    queueEvent(
+      req,
+      rec,
+      captureChangedEvent('PAYMENT.CAPTURE.DENIED', capture, rec.order.id, apiBase(req)),
+      knobs.webhook,
+    );
+    persist(rec);
+    res.json(structuredClone(capture));
+    if (rec.pendingWebhooks.length) scheduleWebhooks(origin(req));
+  });
+
+  // PayPal reverses a capture (a chargeback, a dispute the seller lost): a COMPLETED refund of `amount`
+  // (default: all not yet refunded) that the shop never asked for, noted "Payment reversed"; the capture goes
+  // PARTIALLY_REFUNDED or REFUNDED as after a refund, and PAYMENT.CAPTURE.REVERSED goes out.
+  router.post('/v2/payments/captures/:id/reverse', (req, res) => {
+    if (!testHelpers || !fromLoopback(req)) return notFound(res);
+    const found = findCapture(String(req.params.id));
+    if (!found) return notFound(res);
+    const knobs = captureNewsBody(req, res, 'CHARGEBACK');
+    if (!knobs) return;
+    const { bad, input } = validateRefundRequest({ amount: isObject(req.body) ? req.body.amount : undefined });
+    if (bad.length) return sendError(res, 400, 'INVALID_REQUEST', bad, 'payments');
+    const { rec, unit, capture } = found;
+    if (!['COMPLETED', 'PARTIALLY_REFUNDED', 'PENDING'].includes(capture.status))
+      return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('REFUND_NOT_ALLOWED')], 'payments');
+    const cur = capture.amount.currency_code;
+    const left = toMinor(capture.amount.value, cur) - sumMinor(refundsOf(found), cur, ['COMPLETED', 'PENDING']);
+    const amountMinor = input.amount ? toMinor(input.amount.value, cur) : left;
+    if (amountMinor <= 0 || amountMinor > left)
+      return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('REFUND_AMOUNT_EXCEEDED')], 'payments');
+    const id = newResourceId();
+    const time = nowIso();
+    const reversal: PayPalRefund = {
+      id,
+      amount: money(cur, amountMinor),
+      note_to_payer: EMULATED_REVERSAL_NOTE,
+      status: 'COMPLETED',
+      create_time: time,
+      update_time: time,
+      links: [
+        { href: `${apiBase(req)}/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
+        { href: `${apiBase(req)}/v2/payments/captures/${capture.id}`, rel: 'up', method: 'GET' },
+      ],
+    };
+    unit.payments = { ...unit.payments, refunds: [...(unit.payments?.refunds ?? []), reversal] };
+    state.refunds.set(id, rec.order.id);
+    settleCapture(found, time);
+    reversal.seller_payable_breakdown = payableBreakdown(found, reversal);
+    queueEvent(req, rec, captureReversedEvent(reversal, apiBase(req)), knobs.webhook);
+    persist(rec);
+    res.status(201).json(structuredClone(reversal));
     if (rec.pendingWebhooks.length) scheduleWebhooks(origin(req));
   });
 

@@ -1,8 +1,10 @@
 import type { Payload, Where } from 'payload';
+import { applyPayPalOrder, heldOrders, sendUnsentPaymentNewsMails } from './capture-alerts';
 import type { Doc } from './mappers';
 import { sendNewOrderNotices } from './order-notices';
 import { toPublicOrder } from './orders';
 import { reconcilePayment } from './payments';
+import { paypal } from './paypal/instance';
 import { reconcileRefunds } from './refunds';
 import { sendUnsentStatusMails } from './shipping-notices';
 import { settleStock, STOCK_HOLD_LEASE_MS } from './stock';
@@ -30,6 +32,9 @@ export interface ReconcileReport {
   refundsSettled: number;
   refundsLearned: number;
   refundMails: number;
+  /** News of captures PayPal held, denied, released or reversed, read from PayPal, and their mails to the shop. */
+  paymentNews: number;
+  paymentNewsMails: number;
 }
 
 async function* everyDoc(payload: Payload, collection: 'payments' | 'orders', where: Where): AsyncGenerator<Doc> {
@@ -72,6 +77,8 @@ export async function reconcileOnce(payload: Payload, now = new Date()): Promise
     refundsSettled: 0,
     refundsLearned: 0,
     refundMails: 0,
+    paymentNews: 0,
+    paymentNewsMails: 0,
   };
   const abandonBefore = new Date(now.getTime() - ABANDON_AFTER_MS);
   const unfinished: Where = {
@@ -159,9 +166,29 @@ export async function reconcileOnce(payload: Payload, now = new Date()): Promise
     report.refundsSettled = refunds.settled;
     report.refundsLearned = refunds.learned;
     report.refundMails = refunds.mails;
+    report.paymentNews = refunds.captureNews;
   } catch (err) {
     report.errors += 1;
     payload.logger.warn({ err, msg: 'reconcile: refunds not reconciled this round' });
+  }
+  // Captures PayPal holds: read every round, whatever the order's age, until PayPal releases or denies them.
+  for (const order of await heldOrders(payload).catch(() => [] as Doc[])) {
+    try {
+      report.paymentNews += await applyPayPalOrder(
+        payload,
+        order,
+        await paypal().getOrder(String(order.paypal_order_id)),
+      );
+    } catch (err) {
+      report.errors += 1;
+      payload.logger.warn({ err, msg: `reconcile: held payment of order ${String(order.number)} not read this round` });
+    }
+  }
+  try {
+    report.paymentNewsMails = await sendUnsentPaymentNewsMails(payload, now);
+  } catch (err) {
+    report.errors += 1;
+    payload.logger.warn({ err, msg: 'reconcile: mails of PayPal news not sent this round' });
   }
   return report;
 }
@@ -177,7 +204,8 @@ export function startPaymentReconciler(payload: Payload, intervalMs: number): ()
     const startedAt = Date.now();
     running = reconcileOnce(payload)
       .then((r) => {
-        const refunds = r.refundsResent + r.refundsSettled + r.refundsLearned + r.refundMails;
+        const refunds =
+          r.refundsResent + r.refundsSettled + r.refundsLearned + r.refundMails + r.paymentNews + r.paymentNewsMails;
         const changed = r.completed + r.pending + r.abandoned + r.failed + r.mailsSent + r.errors + refunds;
         if (changed > 0) {
           payload.logger.info({ msg: `reconcile: ${JSON.stringify(r)} in ${Date.now() - startedAt} ms` });

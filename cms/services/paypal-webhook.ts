@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Payload } from 'payload';
 import { z } from 'zod';
 import { AppError, badRequest } from '../lib/app-error';
+import { captureNewsFromWebhook, orderOfCapture } from './capture-alerts';
 import { awaitsWebhook, completeFromWebhook } from './payments';
 import { paypal, paypalSettings } from './paypal/instance';
 import { captureIdOf, isShopCapture, refundFromWebhook } from './refunds';
@@ -21,6 +22,9 @@ export const eventSchema = z.looseObject({
       .optional(),
   }),
 });
+
+/** Events about an order's capture after the payment (issue 30 §2), read back with GET the capture. */
+const CAPTURE_NEWS_EVENTS = new Set(['PAYMENT.CAPTURE.PENDING', 'PAYMENT.CAPTURE.DENIED', 'PAYMENT.CAPTURE.COMPLETED']);
 
 const HEADER_NAMES = {
   auth_algo: 'paypal-auth-algo',
@@ -94,6 +98,35 @@ export async function handlePayPalWebhook(
     await verify(signature, webhookId, rawBody, json);
     // PayPal's own record of the refund is read back: the body is only a hint of which one to read.
     return { received: true, ...(await refundFromWebhook(payload, refundId)) };
+  }
+  // A reversal is a refund resource PayPal made on its own (its `up` link names the capture).
+  if (event.event_type === 'PAYMENT.CAPTURE.REVERSED') {
+    const reversalId = event.resource.id;
+    const captureId = captureIdOf({ links: event.resource.links ?? [] });
+    if (!reversalId || !captureId) throw badRequest('The reversal names no capture');
+    const order = await orderOfCapture(payload, captureId);
+    if (!order) return { received: true, order: null };
+    await verify(signature, webhookId, rawBody, json);
+    return {
+      received: true,
+      order: await captureNewsFromWebhook(payload, order, { kind: 'reversal', id: reversalId }),
+    };
+  }
+  if (CAPTURE_NEWS_EVENTS.has(event.event_type)) {
+    const captureId = event.resource.id;
+    if (!captureId) throw badRequest('The event names no capture');
+    const order = await orderOfCapture(payload, captureId);
+    // PENDING or DENIED of a checkout not yet an order is its payment's business (the capture's answer and the
+    // reconciler); COMPLETED of a capture the order does not hold as pending is the order-making path below.
+    const held = order && (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED' || order.payment_alert === 'PENDING');
+    if (order && held) {
+      await verify(signature, webhookId, rawBody, json);
+      return {
+        received: true,
+        order: await captureNewsFromWebhook(payload, order, { kind: 'capture', id: captureId }),
+      };
+    }
+    if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED') return { received: true, order: null };
   }
   if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED') return { received: true, order: null };
   const orderId = event.resource.supplementary_data?.related_ids?.order_id;

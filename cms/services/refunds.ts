@@ -23,6 +23,7 @@ import { toPublicOrder } from './orders';
 import { PayPalApiError } from './paypal/client';
 import { paypal } from './paypal/instance';
 import type { PayPalRefund } from './paypal/types';
+import { applyPayPalOrder, isReversal } from './capture-alerts';
 
 const REFUNDS = 'refunds';
 const ORDER_NOT_FOUND = 'Order not found';
@@ -498,6 +499,9 @@ export async function refundFromWebhook(payload: Payload, refundId: string): Pro
   const outcome = await paypal().getRefund(refundId);
   const captureId = captureIdOf(outcome);
   if (!captureId) return { order: null };
+  // A reversal read back is not the shop's refund (its own webhook, PAYMENT.CAPTURE.REVERSED, records it).
+  if (isReversal(outcome) && !(await refundsOf(payload, { paypal_refund_id: { equals: outcome.id } }))[0])
+    return { order: null };
   const row = await learnRefund(payload, outcome, captureId);
   return { order: row ? str(row.order) || null : null };
 }
@@ -574,6 +578,8 @@ export interface RefundReconcileReport {
   resent: number;
   settled: number;
   learned: number;
+  /** News of captures (held, denied, released, reversed) read from PayPal whose webhook was lost. */
+  captureNews: number;
   mails: number;
 }
 
@@ -582,7 +588,7 @@ export interface RefundReconcileReport {
  * whose webhook never came found by reading a slice of recent orders at PayPal, unsent refund mails sent.
  */
 export async function reconcileRefunds(payload: Payload, now = new Date()): Promise<RefundReconcileReport> {
-  const report: RefundReconcileReport = { resent: 0, settled: 0, learned: 0, mails: 0 };
+  const report: RefundReconcileReport = { resent: 0, settled: 0, learned: 0, mails: 0, captureNews: 0 };
   const system: AuditActor = { by_id: null, by: 'system' };
   const waiting = await refundsOf(payload, {
     or: [
@@ -654,9 +660,13 @@ export async function reconcileRefunds(payload: Payload, now = new Date()): Prom
   for (const order of orders) {
     try {
       const atPayPal = await paypal().getOrder(str(order.paypal_order_id));
+      // What PayPal did to the capture on its own (held, denied, released, reversed), whose webhook was lost.
+      report.captureNews += await applyPayPalOrder(payload, order, atPayPal);
       for (const unit of atPayPal.purchase_units ?? []) {
         for (const refund of (unit.payments as { refunds?: PayPalRefund[] } | undefined)?.refunds ?? []) {
           const known = await refundsOf(payload, { paypal_refund_id: { equals: refund.id } });
+          // A reversal is money PayPal took back, not a refund: counted apart (transaction_reversed_amount).
+          if (!known[0] && isReversal(refund)) continue;
           if (known[0] && known[0].status === refund.status) continue;
           if (await learnRefund(payload, refund, captureIdOf(refund) ?? str(order.transaction_id))) report.learned += 1;
         }

@@ -10,7 +10,7 @@
 import { parse } from 'csv-parse/sync';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmulatedRefundRequest } from '../paypal-emulator/emulator';
+import { captureChangedEvent, captureReversedEvent, type EmulatedRefundRequest } from '../paypal-emulator/emulator';
 import type { PayPalRefund } from '../services/paypal/types';
 import { createEditor, createProduct, type Doc, signInAs } from './factories';
 import { type AdminClient, type Json, startServer, type TestServer } from './harness';
@@ -482,4 +482,202 @@ describe('a crash in the middle of refunds', () => {
       expect(new Set(requests.map((r) => r.request_id))).toEqual(new Set([requestIds[i]]));
     }
   }, 180_000);
+});
+
+describe('money PayPal holds or takes back (issue 30 §2)', () => {
+  /** What PayPal does to a capture on its own (the emulator's knobs), e.g. reverse / hold / deny / complete. */
+  const atPayPal = async (captureId: string, knob: string, json: Record<string, unknown> = {}) => {
+    const res = await server.api(`/__paypal/v2/payments/captures/${captureId}/${knob}`, { method: 'POST', json });
+    expect(res.status, res.text).toBeLessThan(300);
+    return res.body;
+  };
+  const paymentEvents = async (orderId: string): Promise<Json[]> => {
+    const res = await admin.api(`/api/v2/admin/orders/${orderId}/events`);
+    expect(res.status, res.text).toBe(200);
+    return (res.body.result as Json[])
+      .filter((e) => e.type === 'payment')
+      .map((e) => ({ by: e.by, note: e.note, amount: e.amount }));
+  };
+  const shopAddress = async (): Promise<string> =>
+    (await admin.api('/api/v2/admin/config')).body.result.shop.admin_email;
+  /** The mails to the shop about order `number` whose subject starts with `subject`. */
+  const shopMails = (number: string, subject: string) =>
+    server.mails.filter((m) => m.subject === `${subject} ${number}` || m.subject.startsWith(`${subject} ${number}:`));
+  /** PayPal's delivery of `eventType` about `resourceId`, once it was made. */
+  const delivered = (eventType: string, resourceId: string) =>
+    waitFor(`the ${eventType} webhook`, async () => {
+      const deliveries = (await server.api('/__paypal/__inspect/webhooks')).body as Json[];
+      return deliveries.find(
+        (d) => d.event_type === eventType && d.event.resource.id === resourceId && d.status === 200,
+      );
+    });
+  /** PayPal delivers the same event twice more (it retries what it thinks was lost): three in all. */
+  const redeliverTwice = async (event: Json) => {
+    for (const _ of [1, 2]) expect((await postWebhook(server, signWebhook(server, event))).status).toBe(200);
+  };
+  const marked = (orderId: string, alert: string | null, what = 'the mark') =>
+    waitFor(
+      what,
+      async () => {
+        const o = await adminOrder(orderId);
+        return o.payment_alert === alert ? o : null;
+      },
+      30_000,
+    );
+
+  it('when PayPal reverses 20.00 of a 32.90 order (a chargeback) and delivers PAYMENT.CAPTURE.REVERSED three times, then the order says so once: marked REVERSED with 20.00 gone, one timeline entry, one mail to the shop, and no refund', async () => {
+    const { orderId, paypalOrderId } = await paidOrder();
+    const capture = await emulatedCapture(server, paypalOrderId);
+    const reversal = await atPayPal(capture.id, 'reverse', { amount: { currency_code: 'USD', value: '20.00' } });
+    expect(reversal).toMatchObject({
+      status: 'COMPLETED',
+      note_to_payer: 'Payment reversed',
+      amount: { value: '20.00' },
+    });
+
+    const hook = await delivered('PAYMENT.CAPTURE.REVERSED', reversal.id);
+    expect(hook.event).toMatchObject({
+      resource_type: 'refund',
+      summary: 'A $ 20.00 USD capture payment was reversed',
+    });
+    await redeliverTwice(hook.event);
+    const order = await marked(orderId, 'REVERSED');
+    expect(order).toMatchObject({
+      transaction_reversed_amount: '20.00',
+      transaction_refunded_amount: '0.00',
+      refundable_amount: '12.90',
+      refunds: [],
+    });
+    expect(await paymentEvents(orderId)).toEqual([
+      { by: 'PayPal', note: 'PayPal reversed $20.00 of this payment (a dispute): the money is gone.', amount: '20.00' },
+    ]);
+    const number = order.number as string;
+    await waitFor(
+      'the mail to the shop',
+      async () => shopMails(number, 'PayPal reversed the payment of order').length > 0,
+    );
+    const mails = shopMails(number, 'PayPal reversed the payment of order');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].envelopeTo).toEqual([await shopAddress()]);
+    expect(mails[0].body).toContain('PayPal reversed $20.00 of this payment (a dispute): the money is gone.');
+    expect(await paymentEvents(orderId)).toHaveLength(1);
+  });
+
+  it("when a reversal's webhook is lost, then the reconciler reads it from PayPal: 32.90 gone, once", async () => {
+    const { orderId, paypalOrderId } = await paidOrder();
+    const capture = await emulatedCapture(server, paypalOrderId);
+    await atPayPal(capture.id, 'reverse', { webhook: false });
+    const order = await marked(orderId, 'REVERSED', 'the reconciler');
+    expect(order).toMatchObject({ transaction_reversed_amount: '32.90', refundable_amount: '0.00', refunds: [] });
+    expect(await paymentEvents(orderId)).toEqual([
+      { by: 'PayPal', note: 'PayPal reversed $32.90 of this payment (a dispute): the money is gone.', amount: '32.90' },
+    ]);
+    await waitFor(
+      'the mail to the shop',
+      async () => shopMails(order.number, 'PayPal reversed the payment of order').length > 0,
+    );
+    // The webhook PayPal sends late after all: the reconciler's record holds, nothing doubles.
+    const [reversal] = (await refundsAtPayPal(paypalOrderId)).filter((r) => r.note_to_payer === 'Payment reversed');
+    expect((await postWebhook(server, signWebhook(server, captureReversedEvent(reversal)))).status).toBe(200);
+    expect(await adminOrder(orderId)).toMatchObject({ transaction_reversed_amount: '32.90' });
+    expect(await paymentEvents(orderId)).toHaveLength(1);
+    expect(shopMails(order.number, 'PayPal reversed the payment of order')).toHaveLength(1);
+  });
+
+  it('when PayPal holds a paid capture (a dispute) and tells it three times, then the order says wait, once; when PayPal releases it, the mark goes and the timeline says so', async () => {
+    const { orderId, paypalOrderId } = await paidOrder();
+    const capture = await emulatedCapture(server, paypalOrderId);
+    const held = await atPayPal(capture.id, 'hold', { reason: 'BUYER_COMPLAINT' });
+    expect(held).toMatchObject({ status: 'PENDING', status_details: { reason: 'BUYER_COMPLAINT' } });
+
+    const hook = await delivered('PAYMENT.CAPTURE.PENDING', capture.id);
+    expect(hook.event).toMatchObject({ resource_type: 'capture', summary: 'Payment pending for $ 32.90 USD' });
+    await redeliverTwice(hook.event);
+    const order = await marked(orderId, 'PENDING');
+    expect(order.payment_alert_reason).toBe('BUYER_COMPLAINT');
+    const pendingNote =
+      'PayPal holds this payment as pending (the buyer opened a dispute with PayPal): wait before shipping.';
+    expect(await paymentEvents(orderId)).toEqual([{ by: 'PayPal', note: pendingNote, amount: null }]);
+    await waitFor(
+      'the mail to the shop',
+      async () => shopMails(order.number, 'PayPal holds the payment of order').length > 0,
+    );
+
+    await atPayPal(capture.id, 'complete');
+    expect(await marked(orderId, null, 'the release')).toMatchObject({ payment_alert_reason: null });
+    expect(await paymentEvents(orderId)).toEqual([
+      { by: 'PayPal', note: pendingNote, amount: null },
+      {
+        by: 'PayPal',
+        note: 'PayPal released the payment it held: the money is in, the order may be shipped.',
+        amount: null,
+      },
+    ]);
+    await waitFor(
+      'the release mail',
+      async () => shopMails(order.number, 'PayPal released the payment of order').length > 0,
+    );
+    expect(shopMails(order.number, 'PayPal holds the payment of order')).toHaveLength(1);
+    expect(shopMails(order.number, 'PayPal released the payment of order')).toHaveLength(1);
+    expect(await paymentEvents(orderId)).toHaveLength(2);
+  });
+
+  it('when a hold reaches the shop by the reconciler and the denial by a webhook delivered three times, then the order says do not ship, once, and SHIPPED is refused with 409', async () => {
+    const { orderId, paypalOrderId } = await paidOrder();
+    const capture = await emulatedCapture(server, paypalOrderId);
+    await atPayPal(capture.id, 'hold', { reason: 'ECHECK', webhook: false });
+    await marked(orderId, 'PENDING', 'the reconciler');
+    await atPayPal(capture.id, 'deny');
+    const hook = await delivered('PAYMENT.CAPTURE.DENIED', capture.id);
+    expect(hook.event).toMatchObject({
+      resource_type: 'capture',
+      resource: { status: 'DECLINED', status_details: { reason: 'ECHECK' } },
+    });
+    await redeliverTwice(hook.event);
+    const order = await marked(orderId, 'DENIED');
+    expect(await paymentEvents(orderId)).toEqual([
+      {
+        by: 'PayPal',
+        note: 'PayPal holds this payment as pending (an eCheck that has not cleared): wait before shipping.',
+        amount: null,
+      },
+      { by: 'PayPal', note: 'PayPal denied this payment (an eCheck that has not cleared): do not ship.', amount: null },
+    ]);
+    await waitFor(
+      'the mail to the shop',
+      async () => shopMails(order.number, 'PayPal denied the payment of order').length > 0,
+    );
+
+    const ship = await admin.api(`/api/v2/admin/orders/${orderId}`, { method: 'PUT', json: { status: 'SHIPPED' } });
+    expect(ship.status, ship.text).toBe(409);
+    expect(ship.body.result).toBe('PayPal denied the payment of this order, so it is not shipped; nothing was changed');
+    expect((await adminOrder(orderId)).status).toBe(order.status);
+    expect(shopMails(order.number, 'PayPal denied the payment of order')).toHaveLength(1);
+    expect(await paymentEvents(orderId)).toHaveLength(2);
+  });
+
+  it("when a denial's webhook is lost, then the reconciler reads the DECLINED capture from PayPal and marks the order DENIED, once", async () => {
+    const { orderId, paypalOrderId } = await paidOrder();
+    const capture = await emulatedCapture(server, paypalOrderId);
+    await atPayPal(capture.id, 'hold', { reason: 'PENDING_REVIEW', webhook: false });
+    await atPayPal(capture.id, 'deny', { webhook: false });
+    const order = await marked(orderId, 'DENIED', 'the reconciler');
+    expect(order.payment_alert_reason).toBe('PENDING_REVIEW');
+    expect(await paymentEvents(orderId)).toEqual([
+      { by: 'PayPal', note: 'PayPal denied this payment (PayPal is reviewing it): do not ship.', amount: null },
+    ]);
+    await waitFor(
+      'the mail to the shop',
+      async () => shopMails(order.number, 'PayPal denied the payment of order').length > 0,
+    );
+    // The webhook PayPal sends late after all: once still.
+    const late = captureChangedEvent(
+      'PAYMENT.CAPTURE.DENIED',
+      await emulatedCapture(server, paypalOrderId),
+      paypalOrderId,
+    );
+    expect((await postWebhook(server, signWebhook(server, late))).status).toBe(200);
+    expect(await paymentEvents(orderId)).toHaveLength(1);
+    expect(shopMails(order.number, 'PayPal denied the payment of order')).toHaveLength(1);
+  });
 });

@@ -6,6 +6,7 @@ import { assignOrderNumber } from './hooks/assign-order-number';
 import { invalidateSalesAfterChange, invalidateSalesAfterDelete } from './hooks/invalidate-sales-cache';
 import { recordStatusChange } from './hooks/record-status-change';
 import { refuseDoorChangesToOrderFacts } from './hooks/refuse-door-changes-to-order-facts';
+import { refuseShippingDeniedPayment } from './hooks/refuse-shipping-denied-payment';
 import { refuseShippingRefundedOrder } from './hooks/refuse-shipping-refunded-order';
 import { refuseUnsettableOrderStatus } from './hooks/refuse-unsettable-order-status';
 import { Orders } from './index';
@@ -21,6 +22,7 @@ describe('Orders hooks', () => {
   it('when the collection is read, then its hooks are exactly the ones insertOrder mirrors on a create', () => {
     expect(Orders.hooks).toEqual({
       beforeOperation: [
+        refuseShippingDeniedPayment,
         refuseShippingRefundedOrder,
         refuseUnsettableOrderStatus,
         refuseDoorChangesToOrderFacts,

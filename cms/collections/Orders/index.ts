@@ -1,5 +1,5 @@
 import type { CollectionConfig, Field } from 'payload';
-import { DISCOUNT_UNITS, ORDER_STATUSES } from '@shop/shared';
+import { DISCOUNT_UNITS, ORDER_STATUSES, PAYMENT_ALERTS } from '@shop/shared';
 import { hiddenFromEditors, isAdmin } from '../../access/roles';
 import { refuseMistypedValues } from '../../hooks/refuse-mistyped-values';
 import { stripControlCharactersHook } from '../../hooks/strip-control-characters';
@@ -12,6 +12,7 @@ import {
   refuseDoorChangesToOrderFacts,
 } from './hooks/refuse-door-changes-to-order-facts';
 import { refuseShippingRefundedOrder } from './hooks/refuse-shipping-refunded-order';
+import { refuseShippingDeniedPayment } from './hooks/refuse-shipping-denied-payment';
 import { refuseUnsettableOrderStatus } from './hooks/refuse-unsettable-order-status';
 
 const doorsMayWrite: ReadonlySet<string> = new Set(ORDER_FIELDS_DOORS_MAY_WRITE);
@@ -80,6 +81,32 @@ export const Orders: CollectionConfig = {
       access: { create: () => false, update: () => false },
       admin: { readOnly: true },
     },
+    // What PayPal took back from the capture by reversals (disputes, chargebacks; numeric string), apart from the
+    // shop's refunds; the ledger counts it into Refunds. Like the refunded amount, derived (from the order's
+    // `payment` timeline events, services/capture-alerts.ts) and never set by hand.
+    {
+      name: 'transaction_reversed_amount',
+      type: 'text',
+      access: { create: () => false, update: () => false },
+      admin: { readOnly: true },
+    },
+    // What PayPal said of the capture after the payment (issue 30 §2): PENDING (wait), DENIED (do not ship),
+    // REVERSED (money gone); empty when nothing. Derived the same way, with PayPal's reason for PENDING / DENIED.
+    {
+      name: 'payment_alert',
+      type: 'select',
+      options: [...PAYMENT_ALERTS],
+      index: true,
+      access: { create: () => false, update: () => false },
+      admin: { readOnly: true },
+    },
+    {
+      name: 'payment_alert_reason',
+      type: 'text',
+      maxLength: 64,
+      access: { create: () => false, update: () => false },
+      admin: { readOnly: true },
+    },
     { name: 'currency_code', type: 'text', defaultValue: 'USD', maxLength: 3 },
     // The discount code the order was paid with and what it took off the goods (issue 24 §3); empty: none.
     { name: 'coupon_code', type: 'text', index: true, maxLength: 64 },
@@ -124,6 +151,7 @@ export const Orders: CollectionConfig = {
   ]),
   hooks: {
     beforeOperation: [
+      refuseShippingDeniedPayment,
       refuseShippingRefundedOrder,
       refuseUnsettableOrderStatus,
       refuseDoorChangesToOrderFacts,

@@ -5,9 +5,11 @@ import {
   OPEN_ORDER_STATUSES,
   type AdminOrder,
   type AdminOrderListItem,
+  amountCents,
   fromCents,
   type OrderStatus,
   type OrderStatusChange,
+  type PaymentAlert,
   refundTotals,
   toAmountString,
 } from '@shop/shared/admin';
@@ -91,8 +93,20 @@ export function toAdminOrder(doc: Doc, refunds: Doc[] = []): AdminOrder {
     transaction_net_amount: str(doc.transaction_net_amount),
     history: toHistory(doc.status_history),
     refunds: refunds.map(toRefund),
-    refundable_amount: toAmountString(fromCents(refundTotals(doc.transaction_gross_amount, refunds).left)),
+    // What PayPal reversed cannot be refunded a second time.
+    refundable_amount: toAmountString(
+      fromCents(
+        Math.max(
+          0,
+          refundTotals(doc.transaction_gross_amount, refunds).left - amountCents(doc.transaction_reversed_amount),
+        ),
+      ),
+    ),
     customer_id: str(doc.customer_id) || null,
+    // Issue 30 §2: what PayPal said of the capture after the payment.
+    payment_alert: (str(doc.payment_alert) || null) as PaymentAlert | null,
+    payment_alert_reason: str(doc.payment_alert_reason) || null,
+    transaction_reversed_amount: str(doc.transaction_reversed_amount) || '0.00',
   };
 }
 

@@ -42,6 +42,8 @@ const NOTHING = {
   refundsSettled: 0,
   refundsLearned: 0,
   refundMails: 0,
+  paymentNews: 0,
+  paymentNewsMails: 0,
 };
 
 /** Finishes or abandons whatever earlier tests left, so the next round sees only this test's data. */

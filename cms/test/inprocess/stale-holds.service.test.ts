@@ -46,6 +46,8 @@ const NOTHING = {
   refundsSettled: 0,
   refundsLearned: 0,
   refundMails: 0,
+  paymentNews: 0,
+  paymentNewsMails: 0,
 };
 
 beforeEach(async () => {

@@ -12,6 +12,7 @@ import {
   type OrderStatus,
 } from './enums';
 import type { RefundState } from './ledger';
+import type { PaymentAlert, PaymentNews } from './payment-alerts';
 import type { Refund } from './refunds';
 import type { RichTextValue } from './rich-text';
 import { idSchema, type Notification, type Order } from './api-types';
@@ -251,6 +252,13 @@ export interface AdminOrder extends Order {
    * a cancelled or refunded order offers to put them back. Optional like customer_id.
    */
   restock?: RestockLine[];
+  /**
+   * What PayPal said of the capture after the payment (issue 30 §2): null when nothing; the reason PayPal gave
+   * for PENDING or DENIED; what PayPal reversed (numeric string, '0.00' when nothing). Optional like customer_id.
+   */
+  payment_alert?: PaymentAlert | null;
+  payment_alert_reason?: string | null;
+  transaction_reversed_amount?: string;
 }
 
 /** A line of an order whose product counts its stock: units ordered, and units put back (null: none yet). */
@@ -611,8 +619,18 @@ export interface LiveStockLow {
   low_stock_threshold: number | null;
 }
 
+/** PayPal held, denied, reversed or released an order's capture (issue 30 §2), announced once. */
+export interface LivePaymentAlert {
+  id: string;
+  number: string;
+  news: PaymentNews;
+  /** The sentence the order page shows (paymentNewsText). */
+  text: string;
+}
+
 export interface LiveEventMap {
   'order.paid': LiveOrderPaid;
+  'payment.alert': LivePaymentAlert;
   'contact.created': LiveContactCreated;
   'stock.low': LiveStockLow;
   /** Sent once, just before the server closes a stream whose session ended: the client should not reconnect. */
@@ -622,6 +640,7 @@ export type LiveEventName = keyof LiveEventMap;
 export type LiveEvent = { [K in LiveEventName]: { type: K; data: LiveEventMap[K] } }[LiveEventName];
 export const LIVE_EVENT_NAMES = [
   'order.paid',
+  'payment.alert',
   'contact.created',
   'stock.low',
   'session.ended',
@@ -633,9 +652,19 @@ export const LIVE_EVENT_NAMES = [
 /**
  * `refund`: money returned (amount and reason in `note`); `mail_sent`: a mail to the shopper about a change
  * (shipped, delivered, refunded) was handed to the mail server; `restock`: units of one product went back to
- * stock (what, in `note`).
+ * stock (what, in `note`); `payment`: PayPal held, denied, reversed or released the order's capture (issue 30
+ * §2; the sentence in `note`, a reversal's amount in `amount`).
  */
-export const ORDER_EVENT_TYPES = ['paid', 'status', 'note', 'mail_resent', 'refund', 'mail_sent', 'restock'] as const;
+export const ORDER_EVENT_TYPES = [
+  'paid',
+  'status',
+  'note',
+  'mail_resent',
+  'refund',
+  'mail_sent',
+  'restock',
+  'payment',
+] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /** One entry of an order's timeline, oldest first in GET admin/orders/{id}/events. */

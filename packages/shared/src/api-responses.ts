@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { DISCOUNT_UNITS, NOTIFICATION_TYPES, ORDER_STATUSES, RECORD_STATUSES, type AnalyticsType } from './enums';
 import { REFUND_SOURCES, REFUND_STATUSES, type Refund } from './refunds';
 import { COUPON_KINDS } from './pricing';
+import { PAYMENT_ALERTS } from './payment-alerts';
 import type { AdminCoupon } from './admin-coupons-api';
 import type { RichTextNode, RichTextValue } from './rich-text';
 import type {
@@ -398,6 +399,9 @@ export const adminOrderSchema = z
         }),
       )
       .optional(),
+    payment_alert: z.enum(PAYMENT_ALERTS).nullable().optional(),
+    payment_alert_reason: z.string().nullable().optional(),
+    transaction_reversed_amount: z.string().optional(),
   })
   .meta({ id: 'AdminOrder' });
 

@@ -16,3 +16,4 @@ export * from './recipe-lines';
 export * from './page-head';
 export * from './ledger';
 export * from './order-progress';
+export * from './payment-alerts';
