@@ -614,7 +614,16 @@ describe('the audit log’s queries', () => {
 
 describe('the live alerts and the order timeline', () => {
   it('when the control centre listens, then these are the event names and the timeline’s entry types', () => {
-    expect(LIVE_EVENT_NAMES).toEqual(['order.paid', 'contact.created', 'stock.low', 'session.ended']);
-    expect(ORDER_EVENT_TYPES).toEqual(['paid', 'status', 'note', 'mail_resent', 'refund', 'mail_sent', 'restock', 'payment']);
+    expect(LIVE_EVENT_NAMES).toEqual(['order.paid', 'payment.alert', 'contact.created', 'stock.low', 'session.ended']);
+    expect(ORDER_EVENT_TYPES).toEqual([
+      'paid',
+      'status',
+      'note',
+      'mail_resent',
+      'refund',
+      'mail_sent',
+      'restock',
+      'payment',
+    ]);
   });
 });
