@@ -46,7 +46,7 @@ function totalsOf(order: PublicOrder) {
 
 /** "Discount code SUMMER10: −$2.50", or null for an order without a code. */
 function couponLine(order: PublicOrder, amount: number): string | null {
-  return order.coupon_code ? `Discount code ${order.coupon_code}: −${formatMoney(amount, order.currency_code)}` : null;
+  return order.coupon_code ? `Discount code ${order.coupon_code}: ${formatMoney(-amount, order.currency_code)}` : null;
 }
 
 export function renderConfirmation(order: PublicOrder): { subject: string; text: string; html: string } {

@@ -33,6 +33,20 @@ async function axeViolations(page: Page, selector: string): Promise<Array<[strin
   }, selector);
 }
 
+interface SalesRow {
+  id: string;
+  gross_amount: number;
+  refunded_amount: number;
+  fee_amount: number;
+  sales_amount: number;
+  net_amount: number;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Money as the screens write it (formatMoney: no thousands separator), a negative amount as "−$2.93". */
+const usd = (n: number) => `${n < 0 ? '−' : ''}$${Math.abs(n).toFixed(2)}`;
+
 /** A product of 12.50 with shipping, of its own. */
 const oilAt1250 = async (api: AdminApi) =>
   api.createProduct({ name: `Olio ${uniqueWord()}`, price: 12.5, categories: [await api.anyCategoryId()] });
@@ -50,11 +64,13 @@ async function paidOrder(request: APIRequestContext, productId: string): Promise
   return (await captured.json()).result.id as string;
 }
 
-test('an admin refunds 12.50 of a paid order and sees it on the order, its timeline, the shopper page and the month net', async ({
+test('an admin refunds 12.50 of a paid order and sees it on the order, its summary, its timeline, the shopper page, the month net, the Sales tile and the analytics tables', async ({
   page,
   request,
   baseURL,
 }, testInfo) => {
+  // A refund seen on five screens, each checked with axe at two widths.
+  test.slow();
   const api = await AdminApi.login(request, baseURL!);
   const product = await oilAt1250(api);
   const orderId = await paidOrder(request, product.id);
@@ -109,6 +125,62 @@ test('an admin refunds 12.50 of a paid order and sees it on the order, its timel
 
   await test.step("the month's net figure drops by 12.50", async () => {
     expect(Math.round((netBefore - (await monthNet())) * 100)).toBe(1250);
+  });
+
+  await test.step('the summary reads Gross − Refunded − fee = Net: 32.90 − 12.50 − 1.64 = 18.76', async () => {
+    const summary = page.getByTestId('order-summary');
+    await expect(summary.getByTestId('order-gross')).toHaveText('$32.90');
+    await expect(summary.getByTestId('order-refunded')).toHaveText('−$12.50');
+    await expect(summary.getByTestId('order-fee')).toHaveText('−$1.64');
+    await expect(summary.getByTestId('order-net')).toHaveText('$18.76');
+    await summary.scrollIntoViewIfNeeded();
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      expect(await axeViolations(page, '[data-testid="order-summary"]'), `summary at ${size.width}px`).toEqual([]);
+    }
+    await page.setViewportSize(DESKTOP);
+  });
+
+  await test.step("the dashboard's Sales and the analytics tables show the month's ledger figures", async () => {
+    const row = ((await api.get(`/api/v2/analytics/month?year=${year}`)).result as SalesRow[]).find(
+      (r) => r.id === month,
+    )!;
+    // The API's own sum first: gross − refunded − fee = net and gross − refunded = sales, to the cent.
+    const cents = (n: number) => Math.round(n * 100);
+    expect(cents(row.gross_amount) - cents(row.refunded_amount) - cents(row.fee_amount)).toBe(cents(row.net_amount));
+    expect(cents(row.gross_amount) - cents(row.refunded_amount)).toBe(cents(row.sales_amount));
+    expect(cents(row.refunded_amount)).toBeGreaterThanOrEqual(1250);
+
+    await page.goto('/admin/home');
+    await expect(page.getByTestId('tile-sales')).toContainText('Sales this month');
+    await expect(page.getByTestId('tile-sales')).toContainText(usd(row.sales_amount));
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      expect(await axeViolations(page, '[data-testid="tile-sales"]'), `sales tile at ${size.width}px`).toEqual([]);
+    }
+    await page.setViewportSize(DESKTOP);
+
+    await page.goto(`/admin/analytics?year=${year}`);
+    const table = page.getByTestId('analytics-month-table');
+    await expect(table.getByRole('columnheader')).toHaveText(['Month', 'Gross', 'Refunds', 'Fees', 'Sales', 'Net']);
+    const cells = table.getByRole('row').nth(Number(month)).getByRole('cell');
+    await expect(cells).toHaveText([
+      MONTHS[Number(month) - 1],
+      usd(row.gross_amount),
+      usd(-row.refunded_amount),
+      usd(-row.fee_amount),
+      usd(row.sales_amount),
+      usd(row.net_amount),
+    ]);
+    await expect(page.getByTestId('analytics-year-table').getByRole('row').last().getByRole('cell').first()).toHaveText(
+      String(year),
+    );
+    const tables = '[data-testid="analytics-year-table"], [data-testid="analytics-month-table"]';
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      expect(await axeViolations(page, tables), `sales tables at ${size.width}px`).toEqual([]);
+    }
+    await shot(page, testInfo, 'analytics-ledger');
   });
 
   await test.step("the shopper's order page says what was refunded", async () => {

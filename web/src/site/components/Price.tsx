@@ -2,11 +2,11 @@ import { discountedUnitPrice, formatMoney, hasEffectiveDiscount, type PublicProd
 
 type Priced = Pick<PublicProduct, 'price' | 'apply_discount' | 'discount_unit' | 'discount_amount'>;
 
-/** "-15%" or "-$2.00": how a discount reads on a badge. The price itself comes from shared pricing. */
+/** "-15%" or "−$2.00": how a discount reads on a badge. The price itself comes from shared pricing. */
 export function discountLabel(product: Priced, currency: string): string {
   return product.discount_unit === '%'
     ? `-${product.discount_amount}%`
-    : `-${formatMoney(product.discount_amount, currency)}`;
+    : formatMoney(-product.discount_amount, currency);
 }
 
 /** Selling price, with the list price struck through when a discount really lowers it. */

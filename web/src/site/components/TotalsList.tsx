@@ -64,7 +64,7 @@ export function TotalsList({
             </span>
           </dt>
           <dd className="totals-saving" data-testid={`${testIdPrefix}-coupon`}>
-            −{money(coupon.amount)}
+            {money(-coupon.amount)}
           </dd>
         </div>
       )}

@@ -2,8 +2,10 @@ import {
   ANALYTICS_FIRST_YEAR,
   type AnalyticsType,
   type Bestseller,
+  type CategorySales,
   type CouponSales,
   formatMoney,
+  type SalesRow,
 } from '@shop/shared/admin';
 import { Alert, Card, Col, DatePicker, Empty, Row, Spin, Table, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -12,7 +14,7 @@ import { useSearchParams } from 'react-router-dom';
 import { assetUrl } from '../../../lib/api';
 import { useAnalytics } from '../../api/analytics';
 import { useAdminConfig } from '../../api/config';
-import { hasMonthlySales, hasYearlySales } from '../../charts/analytics-charts';
+import { hasMonthlySales, hasYearlySales, monthName } from '../../charts/analytics-charts';
 import UsMap from '../../charts/UsMap';
 import { PageHeader } from '../../components/PageHeader';
 import { analyticsYearToSearchParams, latestAnalyticsYear, parseAnalyticsYear } from './analytics-year';
@@ -69,12 +71,90 @@ function FigureCard({ type, title, hasData, loading, failed, testId, children }:
   );
 }
 
-const bestsellerColumns: TableColumnsType<Bestseller> = [
+/** Money column of the figure tables; amounts that are taken off (refunds, fees) are written negative. */
+const moneyColumn = <T,>(
+  key: string,
+  title: string,
+  amount: (row: T) => number,
+  currency: string | undefined,
+  options: { takenOff?: boolean; responsive?: Array<'sm' | 'md'> } = {},
+): TableColumnsType<T>[number] => ({
+  key,
+  title,
+  align: 'right',
+  responsive: options.responsive,
+  render: (_: unknown, row: T) => {
+    const value = amount(row);
+    return formatMoney(options.takenOff && value !== 0 ? -value : value, currency);
+  },
+});
+
+/**
+ * Issue 30 §3: the ledger's five figures of each year or month, Gross − Refunds − Fees = Net across a row
+ * (Sales = Gross − Refunds in between), so the charts' figures can be read and checked to the cent.
+ */
+const salesColumns = (periodTitle: string, period: (id: string) => string, currency: string | undefined) =>
+  [
+    { key: 'id', title: periodTitle, dataIndex: 'id', render: (id: string) => period(id) },
+    moneyColumn<SalesRow>('gross', 'Gross', (r) => r.gross_amount, currency),
+    moneyColumn<SalesRow>('refunds', 'Refunds', (r) => r.refunded_amount, currency, { takenOff: true }),
+    moneyColumn<SalesRow>('fees', 'Fees', (r) => r.fee_amount, currency, { takenOff: true }),
+    moneyColumn<SalesRow>('sales', 'Sales', (r) => r.sales_amount, currency),
+    moneyColumn<SalesRow>('net', 'Net', (r) => r.net_amount, currency),
+  ] satisfies TableColumnsType<SalesRow>;
+
+function SalesTable({
+  rows,
+  columns,
+  caption,
+  testId,
+}: {
+  rows: readonly SalesRow[];
+  columns: TableColumnsType<SalesRow>;
+  caption: string;
+  testId: string;
+}) {
+  return (
+    // Wider than a phone: its scrolling box joins the tab order, named, so the keyboard can scroll it too
+    // (WCAG 2.1.1, axe's scrollable-region-focusable).
+    <div
+      className="analytics-table-scroll analytics-sales-table"
+      data-testid={testId}
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
+      <Table<SalesRow>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={[...rows]}
+        pagination={false}
+        caption={<span className="visually-hidden">{caption}</span>}
+      />
+    </div>
+  );
+}
+
+const categoryColumns = (currency: string | undefined): TableColumnsType<CategorySales> => [
+  {
+    key: 'name',
+    title: 'Category',
+    dataIndex: 'name',
+    render: (name: string) => <span className="analytics-name">{name}</span>,
+  },
+  { key: 'units', title: 'Units', dataIndex: 'value', align: 'right', width: 80 },
+  moneyColumn<CategorySales>('sales', 'Sales', (c) => c.sales_amount, currency),
+];
+
+const bestsellerColumns = (currency: string | undefined): TableColumnsType<Bestseller> => [
   {
     key: 'img',
     title: 'Image',
     dataIndex: 'img',
     width: 76,
+    // A phone keeps the room for the name and the figures.
+    responsive: ['sm'],
     render: (img: Bestseller['img'], product) =>
       img ? (
         <img className="analytics-thumb" src={assetUrl(img.id, 'thumbnail')} alt={product.name} loading="lazy" />
@@ -88,7 +168,8 @@ const bestsellerColumns: TableColumnsType<Bestseller> = [
     dataIndex: 'name',
     render: (name: string) => <span className="analytics-name">{name}</span>,
   },
-  { key: 'sells', title: 'Sells', dataIndex: 'sells', align: 'right', width: 90 },
+  { key: 'sells', title: 'Units', dataIndex: 'sells', align: 'right', width: 70 },
+  moneyColumn<Bestseller>('sales', 'Sales', (p) => p.sales_amount, currency),
 ];
 
 /** Issue 24 §3: the year's orders by discount code. The shop has one currency (the settings'). */
@@ -99,22 +180,16 @@ const couponColumns = (currency: string | undefined): TableColumnsType<CouponSal
     dataIndex: 'code',
     render: (code: string) => <span className="analytics-name">{code}</span>,
   },
-  { key: 'orders', title: 'Orders', dataIndex: 'orders', align: 'right', width: 90 },
-  {
-    key: 'discount',
-    title: 'Discount given',
-    dataIndex: 'discount_amount',
-    align: 'right',
-    render: (amount: number) => formatMoney(amount, currency),
-  },
-  {
-    key: 'gross',
-    title: 'Paid',
-    dataIndex: 'gross_amount',
-    align: 'right',
-    responsive: ['sm'],
-    render: (amount: number) => formatMoney(amount, currency),
-  },
+  // Issue 30 §3: an order refunded in full is not a paid use; it is counted apart.
+  { key: 'orders', title: 'Paid uses', dataIndex: 'orders', align: 'right', width: 80 },
+  { key: 'refunded_orders', title: 'Refunded', dataIndex: 'refunded_orders', align: 'right', width: 80 },
+  moneyColumn<CouponSales>('discount', 'Discount given', (c) => c.discount_amount, currency, { responsive: ['sm'] }),
+  moneyColumn<CouponSales>('gross', 'Gross', (c) => c.gross_amount, currency, { responsive: ['md'] }),
+  moneyColumn<CouponSales>('refunds', 'Refunds', (c) => c.refunded_amount, currency, {
+    takenOff: true,
+    responsive: ['md'],
+  }),
+  moneyColumn<CouponSales>('sales', 'Sales', (c) => c.sales_amount, currency),
 ];
 
 /** SPEC §2 Analytics: one year's sales, categories, best-sellers, order locations and discount codes. */
@@ -165,7 +240,8 @@ export default function AnalyticsPage() {
       <PageHeader title="Analytics" extra={yearPicker} />
 
       <Row gutter={[20, 20]}>
-        <Col xs={24} xl={12}>
+        {/* The sales cards take the full width: their tables have six money columns. */}
+        <Col xs={24}>
           <FigureCard
             type="year"
             title="Sales by year"
@@ -175,9 +251,15 @@ export default function AnalyticsPage() {
             testId="analytics-year-chart"
           >
             <YearlySalesChart rows={yearly.data ?? []} />
+            <SalesTable
+              rows={yearly.data ?? []}
+              columns={salesColumns('Year', (id) => id, currency)}
+              caption="Sales by year"
+              testId="analytics-year-table"
+            />
           </FigureCard>
         </Col>
-        <Col xs={24} xl={12}>
+        <Col xs={24}>
           <FigureCard
             type="month"
             title={`Sales by month, ${year}`}
@@ -187,6 +269,12 @@ export default function AnalyticsPage() {
             testId="analytics-month-chart"
           >
             <MonthlySalesChart rows={monthly.data ?? []} />
+            <SalesTable
+              rows={monthly.data ?? []}
+              columns={salesColumns('Month', monthName, currency)}
+              caption={`Sales by month, ${year}`}
+              testId="analytics-month-table"
+            />
           </FigureCard>
         </Col>
         <Col xs={24} xl={12}>
@@ -199,6 +287,15 @@ export default function AnalyticsPage() {
             testId="analytics-categories-chart"
           >
             <CategoriesPieChart items={categories.data ?? []} />
+            <div className="analytics-table-scroll" data-testid="analytics-categories-table">
+              <Table<CategorySales>
+                rowKey="id"
+                size="small"
+                columns={categoryColumns(currency)}
+                dataSource={categories.data ?? []}
+                pagination={false}
+              />
+            </div>
           </FigureCard>
         </Col>
         <Col xs={24} xl={12}>
@@ -214,7 +311,7 @@ export default function AnalyticsPage() {
               <Table<Bestseller>
                 rowKey="id"
                 size="small"
-                columns={bestsellerColumns}
+                columns={bestsellerColumns(currency)}
                 dataSource={bestsellers.data ?? []}
                 pagination={false}
               />

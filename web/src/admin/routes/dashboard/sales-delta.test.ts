@@ -15,8 +15,8 @@ describe('describeSalesDelta', () => {
     // 80.25 against 107: -26.75, and 26.75 / 107 = 25 %.
     expect(describeSalesDelta({ current: 80.25, previous: 107, delta: -26.75 }, 'USD')).toEqual({
       direction: 'down',
-      amount: '-$26.75',
-      percent: '-25.0%',
+      amount: '−$26.75',
+      percent: '−25.0%',
     });
   });
 

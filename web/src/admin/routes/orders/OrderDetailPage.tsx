@@ -5,6 +5,7 @@ import {
   amountCents,
   countryName,
   formatAdminDate,
+  formatCents,
   formatMoney,
   lineTotal,
   ORDER_STATUS_DISPLAY,
@@ -12,15 +13,16 @@ import {
   type OrderStatus,
   type OrderStatusUpdate,
   orderStatusOnOpen,
+  orderFigures,
   orderTotals,
-} from '@shop/shared/admin';
-import {
   paymentStatusText,
   refundState,
   SHIP_REFUNDED_QUESTION,
+} from '@shop/shared/admin';
+import {
+  Alert,
   Button,
   Card,
-  Alert,
   Checkbox,
   Empty,
   Modal,
@@ -152,6 +154,7 @@ function ProductsCard({ order }: { order: AdminOrder }) {
 function SummaryCard({ order }: { order: AdminOrder }) {
   const currency = order.currency_code;
   const totals = orderTotals(order.products, order.shipment_amount);
+  const money = orderFigures(order);
   return (
     <Card title="Summary" className="order-detail-card" data-testid="order-summary">
       <Facts
@@ -171,7 +174,7 @@ function SummaryCard({ order }: { order: AdminOrder }) {
             ? [
                 {
                   label: `Discount code ${order.coupon_code}`,
-                  value: `−${formatMoney(order.coupon_discount ?? 0, currency)}`,
+                  value: formatMoney(-(order.coupon_discount ?? 0), currency),
                   testId: 'order-coupon',
                 },
               ]
@@ -183,13 +186,10 @@ function SummaryCard({ order }: { order: AdminOrder }) {
             testId: 'order-gross',
             strong: true,
           },
-          { label: 'PayPal fee', value: formatMoney(order.transaction_paypal_fee, currency), testId: 'order-fee' },
-          {
-            label: 'Net amount',
-            value: formatMoney(order.transaction_net_amount, currency),
-            testId: 'order-net',
-            strong: true,
-          },
+          // Issue 30 §3: the ledger's figures, so Gross − Refunded − fee = Net can be read down the card.
+          { label: 'Refunded', value: formatCents(-money.refundsCents, currency), testId: 'order-refunded' },
+          { label: 'PayPal fee', value: formatCents(-money.feesCents, currency), testId: 'order-fee' },
+          { label: 'Net amount', value: formatCents(money.netCents, currency), testId: 'order-net', strong: true },
         ]}
       />
     </Card>
