@@ -155,3 +155,23 @@ describe('toPaperOrder with refunds', () => {
     expect(paper.totals.paidAfterRefunds).toBe('$20.40');
   });
 });
+
+describe('toPaperOrder with a reversal', () => {
+  it('when 12.50 of a 32.90 order was refunded and a card issuer took 5.00 back, then Refunded is the ledger’s 17.50 and 15.40 was paid in the end', () => {
+    const paper = toPaperOrder(
+      order([line('a', 'Olio', 2, 12.5)], {
+        transaction_gross_amount: '32.90',
+        transaction_refunded_amount: '12.50',
+        transaction_reversed_amount: '5.00',
+      }),
+    );
+    // Refunds and reversals together (ledger.ts): 12.50 + 5.00 = 17.50; 32.90 − 17.50 = 15.40.
+    expect(paper.totals.refunded).toBe('-$17.50');
+    expect(paper.totals.paidAfterRefunds).toBe('$15.40');
+  });
+
+  it('when a discount code took 2.50 off, then the invoice writes it with a hyphen Helvetica can print', () => {
+    const paper = toPaperOrder(order([line('a', 'Olio', 2, 12.5)], { coupon_code: 'SPRING', coupon_discount: 2.5 }));
+    expect(paper.totals.coupon).toEqual({ label: 'Code SPRING', amount: '-$2.50' });
+  });
+});
