@@ -113,7 +113,7 @@ test('an admin refunds 12.50 of a paid order and sees it on the order, its summa
     await expect(card.getByTestId('order-refunded-total')).toHaveText('Refunded $12.50 of $32.90');
     await expect(card.getByTestId('order-refund-row')).toHaveCount(1);
     await expect(card.getByTestId('order-refund-row')).toContainText('One bottle arrived broken');
-    await expect(card.getByTestId('order-refund-row')).toContainText('COMPLETED');
+    await expect(card.getByTestId('order-refund-row')).toContainText('Completed');
     await expect(page.getByTestId('order-history').getByTestId('order-event-refund')).toContainText('Refunded $12.50');
     await card.scrollIntoViewIfNeeded();
     for (const size of [DESKTOP, PHONE]) {
@@ -319,5 +319,153 @@ test('units of a cancelled or refunded order go back in stock: all on "Cancel on
     }
     await shot(page, testInfo, 'order-restock');
     expect(await count()).toBe(9);
+  });
+});
+
+/** Refunds an order through the control centre's API: all that is left, or `amount`. */
+async function refundThrough(request: APIRequestContext, baseURL: string, id: string, amount?: string) {
+  const res = await request.post(`/api/v2/admin/orders/${id}/refunds`, {
+    headers: { Origin: new URL(baseURL).origin },
+    data: { ...(amount ? { amount } : {}), reason: 'Out of stock' },
+  });
+  expect(res.status()).toBe(201);
+}
+
+test('an unshipped order refunded in full leads with Cancel Order (which refunds nothing again) and asks "ship it anyway?" before shipping', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const api = await AdminApi.login(request, baseURL!);
+  const product = await oilAt1250(api);
+  // Three or four screens with axe at two widths, and checkouts through the emulator.
+  test.slow();
+  const cancelled = await paidOrder(request, product.id);
+  const shippedAnyway = await paidOrder(request, product.id);
+  await refundThrough(request, baseURL!, cancelled);
+  await refundThrough(request, baseURL!, shippedAnyway);
+  await signInAsDemoAdmin(page);
+
+  await test.step('the page leads with Cancel Order, and cancelling refunds nothing again', async () => {
+    await page.goto(`/admin/orders/${cancelled}`);
+    await expect(page.getByTestId('order-refunded-note')).toContainText(
+      'This order was refunded in full and has not been shipped.',
+    );
+    await expect(page.getByTestId('order-refund-marker')).toHaveText('Fully refunded');
+    await expect(page.locator('.order-detail-actions button')).toHaveText([
+      'Cancel Order',
+      'Complete Order',
+      'Mark as Shipped',
+    ]);
+    await expect(page.getByTestId('order-action-cancel')).toHaveClass(/ant-btn-primary/);
+    await expect(page.getByTestId('order-payment-status')).toHaveText('Refunded');
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      expect(await axeViolations(page, '.order-detail-toolbar'), `order toolbar at ${size.width}px`).toEqual([]);
+    }
+    await shot(page, testInfo, 'order-refunded-unshipped');
+    await page.getByTestId('order-action-cancel').click();
+    // Nothing is left to refund: the plain question, not "Cancel and refund".
+    await expect(page.getByText('Are you sure you want to cancel this order?')).toBeVisible();
+    await expect(page.getByTestId('cancel-and-refund')).toHaveCount(0);
+    await page.getByTestId('confirm-ok').click();
+    await expect(page.getByTestId('order-status')).toHaveText('Order Cancelled');
+    await expect(page.getByTestId('order-refund-row')).toHaveCount(1);
+    await expect(page.getByTestId('order-refunded-note')).toHaveCount(0);
+  });
+
+  await test.step('shipping asks "ship it anyway?" first, and only then ships it', async () => {
+    await page.goto(`/admin/orders/${shippedAnyway}`);
+    await page.getByTestId('order-action-ship').click();
+    await expect(page.getByText('This order was refunded in full: ship it anyway?')).toBeVisible();
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      expect(await axeViolations(page, '.ant-modal'), `ship-anyway question at ${size.width}px`).toEqual([]);
+    }
+    await shot(page, testInfo, 'order-ship-anyway');
+    await page.getByTestId('confirm-cancel').click();
+    await expect(page.getByTestId('order-status')).toHaveText('Order Processing');
+    await page.getByTestId('order-action-ship').click();
+    await page.getByTestId('confirm-ok').click();
+    const tracking = page.locator('.ant-modal-confirm', { has: page.getByTestId('order-tracking-input') });
+    await tracking.getByTestId('order-tracking-input').fill('9400111899223100012345');
+    await tracking.getByTestId('confirm-ok').click();
+    await expect(page.getByTestId('order-status')).toHaveText('Shipped to destination address');
+  });
+});
+
+test("refunded orders carry a refund marker in the orders list, the archive and the customer's orders, and the shopper's page leads with what is true now", async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const api = await AdminApi.login(request, baseURL!);
+  const product = await oilAt1250(api);
+  // Three or four screens with axe at two widths, and checkouts through the emulator.
+  test.slow();
+  const cancelled = await paidOrder(request, product.id);
+  const refunded = await paidOrder(request, product.id);
+  const partly = await paidOrder(request, product.id);
+  await refundThrough(request, baseURL!, cancelled);
+  await refundThrough(request, baseURL!, refunded);
+  await refundThrough(request, baseURL!, partly, '12.50');
+  await api.setOrderStatus(cancelled, 'CANCELLED');
+  await api.setOrderStatus(partly, 'SHIPPED', '9400111899223100067890');
+  const numberOf = async (id: string) =>
+    ((await api.get(`/api/v2/admin/orders/${id}`)).result as { number: string }).number;
+  const [cancelledNo, refundedNo, partlyNo] = [
+    await numberOf(cancelled),
+    await numberOf(refunded),
+    await numberOf(partly),
+  ];
+  await signInAsDemoAdmin(page);
+
+  await test.step('the orders list and the archive show the marker beside the status', async () => {
+    await page.goto(`/admin/orders?number=${partlyNo}`);
+    await expect(page.getByTestId(`order-refund-marker-${partlyNo}`)).toHaveText('Partly refunded');
+    await page.goto(`/admin/orders?number=${refundedNo}`);
+    await expect(page.getByTestId(`order-refund-marker-${refundedNo}`)).toHaveText('Fully refunded');
+    await expect(page.getByTestId(`order-amount-${refundedNo}`)).toHaveCSS('text-decoration-line', 'line-through');
+    await page.goto(`/admin/orders?tab=archive&number=${cancelledNo}`);
+    await expect(page.getByTestId(`order-refund-marker-${cancelledNo}`)).toHaveText('Fully refunded');
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      expect(await axeViolations(page, '.ant-table'), `archive at ${size.width}px`).toEqual([]);
+    }
+    await shot(page, testInfo, 'orders-archive-refunded');
+  });
+
+  await test.step("the customer's orders show it too, beside the status or under the amount on a phone", async () => {
+    await page.goto(`/admin/orders/${partly}`);
+    await page.getByTestId('order-customer-link').getByRole('link').click();
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await expect(page.getByTestId(`customer-order-refund-${cancelledNo}`)).toHaveText('Fully refunded');
+      await expect(page.getByTestId(`customer-order-refund-${partlyNo}`)).toHaveText('Partly refunded');
+      const table = '[data-testid="customer-orders"]';
+      expect(await axeViolations(page, table), `customer orders at ${size.width}px`).toEqual([]);
+    }
+    await shot(page, testInfo, 'customer-orders-refunded');
+  });
+
+  await test.step("the shopper's page leads with cancelled, refunded or on its way, never the thanks of the day it was paid", async () => {
+    const expected: Array<[string, string, RegExp]> = [
+      [cancelled, 'Your order was cancelled', /Your payment was refunded in full/],
+      [refunded, 'Your order was refunded', /refunded in full to your PayPal account/],
+      [partly, 'Your order is on its way', /Its tracking number is 9400111899223100067890\. Part of your payment/],
+    ];
+    for (const [id, headline, text] of expected) {
+      await page.goto(`/site/orders/${id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline);
+      await expect(page.getByTestId('order-thanks')).toHaveText(text);
+      await expect(page.getByTestId('order-thanks')).not.toContainText('pack it with care');
+    }
+    await expect(page.getByTestId('order-payment-status')).toHaveText('PayPal · partially refunded');
+    // One hero is checked with axe: the three differ in words only.
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      expect(await axeViolations(page, '.order-hero'), `shopper hero at ${size.width}px`).toEqual([]);
+    }
+    await shot(page, testInfo, 'shopper-order-shipped');
   });
 });

@@ -5,6 +5,7 @@ import {
   cancelledWithoutRefund,
   formatAdminDate,
   formatMoney,
+  paymentStatusText,
   type Refund,
   refundCreateSchema,
 } from '@shop/shared/admin';
@@ -213,7 +214,7 @@ export function RefundCard({ order, onChanged }: { order: AdminOrder; onChanged:
             <li key={refund.id} className="order-refund" data-testid="order-refund-row">
               <div className="order-refund-head">
                 <strong>{formatMoney(refund.amount, order.currency_code)}</strong>
-                <Tag color={STATUS_COLORS[refund.status]}>{refund.status}</Tag>
+                <Tag color={STATUS_COLORS[refund.status]}>{paymentStatusText(refund.status)}</Tag>
                 <span className="order-refund-when">
                   {formatAdminDate(refund.created_at)} · {SOURCE_TEXT[refund.source]}
                 </span>
