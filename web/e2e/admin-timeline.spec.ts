@@ -4,9 +4,52 @@
  * and after, in the audit log (filters in the URL, the row expanded, the CSV export downloaded).
  */
 import fs from 'node:fs/promises';
-import { expect, test } from './support/test';
+import { createRequire } from 'node:module';
+import { type APIRequestContext, expect, type Page, test } from './support/test';
 import { AdminApi, DEMO_ADMIN, uniqueWord } from './support/admin-api';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';
+import { DESKTOP, PHONE } from './support/screens';
+
+const axeSource = createRequire(import.meta.url)('axe-core').source as string;
+
+// axe is injected as a script; the shop's CSP (script-src 'self') would rightly refuse it.
+test.use({ bypassCSP: true });
+
+/** The axe violations inside `selector` (rule id and how many nodes), for WCAG 2.0–2.2 A and AA. */
+async function axeViolations(page: Page, selector: string): Promise<Array<[string, number]>> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async (include) => {
+    type Axe = {
+      run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }>;
+    };
+    const axe = (window as unknown as { axe: Axe }).axe;
+    const result = await axe.run(
+      { include: [include] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] } },
+    );
+    return result.violations.map((v): [string, number] => [v.id, v.nodes.length]);
+  }, selector);
+}
+
+/** A real checkout through the PayPal emulator (2 × 12.50 + the demo's 7.90 shipping = 32.90), and its capture. */
+async function paidOrder(
+  request: APIRequestContext,
+  productId: string,
+): Promise<{ orderId: string; captureId: string }> {
+  const created = await request.post('/api/v2/payments/create', {
+    data: { products: [{ id: productId, quantity: 2 }], coupon_code: null },
+  });
+  expect(created.status()).toBe(201);
+  const payment = (await created.json()).result;
+  expect((await request.post(`/__paypal/v2/checkout/orders/${payment.id}/approve`, { data: {} })).status()).toBe(200);
+  const captured = await request.post('/api/v2/payments/capture', { data: { ...payment, orderId: payment.id } });
+  expect(captured.status()).toBe(200);
+  const snap = await (await request.get(`/__paypal/__inspect/orders/${payment.id}`)).json();
+  return {
+    orderId: (await captured.json()).result.id,
+    captureId: snap.order.purchase_units[0].payments.captures[0].id,
+  };
+}
 
 test('an admin ships an order with a tracking number, notes it on the timeline, and finds a price change in the audit log', async ({
   page,
@@ -95,4 +138,74 @@ test('an admin ships an order with a tracking number, notes it on the timeline, 
     expect(text).toContain(`,products,${product.id},Pecorino ${word},update,price,12.5,14.9`);
     expect(text).toContain(`,name,,Pecorino ${word}`);
   });
+});
+
+test('PayPal reverses one payment and denies another: each order page says so at the top and on its timeline', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  const api = await AdminApi.login(request, baseURL!);
+  const product = await api.createProduct({
+    name: `Olio ${uniqueWord()}`,
+    price: 12.5,
+    categories: [await api.anyCategoryId()],
+  });
+  const atPayPal = async (captureId: string, knob: string, data: Record<string, unknown>) =>
+    expect((await request.post(`/__paypal/v2/payments/captures/${captureId}/${knob}`, { data })).status()).toBeLessThan(
+      300,
+    );
+  /** Waits until the shop heard PayPal (its webhook) and marked the order. */
+  const markedAs = (orderId: string, alert: string) =>
+    expect
+      .poll(async () => (await api.get(`/api/v2/admin/orders/${orderId}`)).result.payment_alert, { timeout: 20_000 })
+      .toBe(alert);
+
+  const reversed = await paidOrder(request, product.id);
+  await atPayPal(reversed.captureId, 'reverse', { amount: { currency_code: 'USD', value: '20.00' } });
+  const denied = await paidOrder(request, product.id);
+  await atPayPal(denied.captureId, 'hold', { reason: 'ECHECK' });
+  await markedAs(denied.orderId, 'PENDING');
+  await atPayPal(denied.captureId, 'deny', {});
+  await markedAs(reversed.orderId, 'REVERSED');
+  await markedAs(denied.orderId, 'DENIED');
+
+  await signInAsDemoAdmin(page);
+  const pages = [
+    {
+      order: reversed,
+      name: 'order-payment-reversed',
+      alert: 'order-payment-alert-reversed',
+      text: 'PayPal reversed $20.00 of this payment (a dispute): the money is gone.',
+      timeline: ['PayPal reversed $20.00 of this payment (a dispute): the money is gone.'],
+    },
+    {
+      order: denied,
+      name: 'order-payment-denied',
+      alert: 'order-payment-alert-denied',
+      text: 'PayPal denied this payment (an eCheck that has not cleared): do not ship.',
+      timeline: [
+        'PayPal holds this payment as pending (an eCheck that has not cleared): wait before shipping.',
+        'PayPal denied this payment (an eCheck that has not cleared): do not ship.',
+      ],
+    },
+  ];
+  for (const shown of pages) {
+    await test.step(`${shown.name}: the mark at the top, the entries on the timeline, axe clean at both widths`, async () => {
+      await page.goto(`/admin/orders/${shown.order.orderId}`);
+      // Opening a new order moves it to Order Processing: the page has settled once that is shown.
+      await expect(page.getByTestId('order-status-select')).toContainText('Order Processing');
+      const alert = page.getByTestId(shown.alert);
+      await expect(alert).toHaveText(shown.text);
+      await expect(alert).toHaveAttribute('role', 'alert');
+      await expect(page.getByTestId('order-history').getByTestId('order-event-payment')).toHaveText(shown.timeline);
+      await shot(page, testInfo, shown.name);
+      for (const size of [DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        for (const selector of ['.order-payment-alerts', '[data-testid="order-history"]'])
+          expect(await axeViolations(page, selector), `${selector} at ${size.width}px`).toEqual([]);
+      }
+      await page.setViewportSize(DESKTOP);
+    });
+  }
 });

@@ -1,5 +1,11 @@
 import { formatMoney } from '@shop/shared';
-import type { LiveContactCreated, LiveEventMap, LiveOrderPaid, LiveStockLow } from '@shop/shared/admin';
+import type {
+  LiveContactCreated,
+  LiveEventMap,
+  LiveOrderPaid,
+  LivePaymentAlert,
+  LiveStockLow,
+} from '@shop/shared/admin';
 import { App } from 'antd';
 import { createElement, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -26,6 +32,9 @@ export function orderAlertTitle(order: LiveOrderPaid): string {
   const from = shortName(order.customer);
   return `New order #${order.number} — ${formatMoney(order.total, order.currency)}${from ? ` from ${from}` : ''}`;
 }
+
+/** "PayPal and order ABC123": the sentence itself (paymentNewsText) is the alert's link. */
+export const paymentAlertTitle = (news: LivePaymentAlert): string => `PayPal and order ${news.number}`;
 
 export const contactAlertTitle = (contact: LiveContactCreated): string =>
   `New message from ${contact.name || 'a shopper'}`;
@@ -110,6 +119,19 @@ export function useLiveEvents(): void {
         void refreshOrderLists();
         void refreshDashboard();
         alert(`order-${order.id}`, orderAlertTitle(order), 'Open the order', `/admin/orders/${order.id}`, 'live-order');
+      });
+      source.addEventListener('payment.alert', (event) => {
+        const news = parse<'payment.alert'>(event);
+        if (!news) return;
+        // The order's page, its timeline and the lists show the mark from their next read.
+        void refreshOrderLists();
+        alert(
+          `payment-${news.id}-${news.news}`,
+          paymentAlertTitle(news),
+          news.text,
+          `/admin/orders/${news.id}`,
+          'live-payment',
+        );
       });
       source.addEventListener('contact.created', (event) => {
         const contact = parse<'contact.created'>(event);

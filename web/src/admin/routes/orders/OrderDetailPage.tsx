@@ -40,6 +40,7 @@ import { mutate as revalidate } from 'swr';
 import { handleResult, notify } from '../../../lib/notify';
 import { refreshDashboard } from '../../api/dashboard';
 import { orderEventsKey } from '../../api/order-events';
+import { PaymentAlerts } from './detail/PaymentAlerts';
 import { RefundCard, runRefund } from './detail/RefundCard';
 import { linesToRestock, RestockCard, runRestock } from './detail/RestockCard';
 import { moveOrderOnOpen, updateOrderStatus, useAdminOrder } from '../../api/orders';
@@ -455,6 +456,8 @@ export default function OrderDetailPage() {
           </>
         }
       />
+
+      <PaymentAlerts order={order} />
 
       <Card className="order-detail-card order-detail-toolbar">
         <div className="order-detail-toolbar-status">

@@ -1,4 +1,5 @@
 import {
+  ExclamationCircleOutlined,
   FileTextOutlined,
   InboxOutlined,
   MailOutlined,
@@ -106,6 +107,13 @@ function viewOf(event: OrderEvent): ItemView {
         dot: <InboxOutlined />,
         color: 'gray',
         body: <strong data-testid="order-event-restock">{event.note ?? 'Units back in stock'}</strong>,
+      };
+    case 'payment':
+      // What PayPal held, denied, reversed or released (issue 30 §2); the entry's author line says "PayPal".
+      return {
+        dot: <ExclamationCircleOutlined />,
+        color: 'red',
+        body: <strong data-testid="order-event-payment">{event.note ?? 'PayPal changed the payment'}</strong>,
       };
   }
 }
