@@ -390,11 +390,28 @@ describe('the control centre’s replies', () => {
       last_access: null,
       updated_at: AT,
     });
-    roundTrip(r.analyticsResultSchemas.year, [{ id: '2026', gross_amount: 100.5, net_amount: 95 }]);
-    roundTrip(r.analyticsResultSchemas.month, [{ id: '11', gross_amount: 10, net_amount: 9.5 }]);
-    roundTrip(r.analyticsResultSchemas.categories, [{ id: 'c1', name: 'Oils', value: 7 }]);
-    roundTrip(r.analyticsResultSchemas.bestseller, [{ id: 'p1', name: 'Olio Nuovo', img: image, sells: 7 }]);
+    roundTrip(r.analyticsResultSchemas.year, [
+      { id: '2026', gross_amount: 100.5, refunded_amount: 2, fee_amount: 3.5, sales_amount: 98.5, net_amount: 95 },
+    ]);
+    roundTrip(r.analyticsResultSchemas.month, [
+      { id: '11', gross_amount: 10, refunded_amount: 0, fee_amount: 0.5, sales_amount: 10, net_amount: 9.5 },
+    ]);
+    roundTrip(r.analyticsResultSchemas.categories, [{ id: 'c1', name: 'Oils', value: 7, sales_amount: 70 }]);
+    roundTrip(r.analyticsResultSchemas.bestseller, [
+      { id: 'p1', name: 'Olio Nuovo', img: image, sells: 7, sales_amount: 70 },
+    ]);
     roundTrip(r.analyticsResultSchemas.map, [{ id: 'o1', coordinates: [37.33, -121.89] }]);
+    roundTrip(r.analyticsResultSchemas.coupons, [
+      {
+        code: 'SPRING',
+        orders: 1,
+        refunded_orders: 1,
+        discount_amount: 3,
+        gross_amount: 60,
+        refunded_amount: 30,
+        sales_amount: 30,
+      },
+    ]);
     roundTrip(r.adminRecipeSchema, {
       id: 'r1',
       name: 'Bruschetta',
