@@ -94,7 +94,7 @@ export function renderConfirmation(order: PublicOrder): { subject: string; text:
     )
     .join('')}
 <tr><td style="border-top:1px solid #ccc">Subtotal</td><td style="border-top:1px solid #ccc;text-align:right">${escapeHtml(money(totals.subtotal))}</td></tr>
-${order.coupon_code ? `<tr><td>Discount code ${escapeHtml(order.coupon_code)}</td><td style="text-align:right">−${escapeHtml(money(totals.couponDiscount))}</td></tr>` : ''}
+${order.coupon_code ? `<tr><td>Discount code ${escapeHtml(order.coupon_code)}</td><td style="text-align:right">${escapeHtml(money(-totals.couponDiscount))}</td></tr>` : ''}
 <tr><td>Shipping</td><td style="text-align:right">${escapeHtml(money(totals.shipping))}</td></tr>
 <tr><td><strong>Total paid</strong></td><td style="text-align:right"><strong>${escapeHtml(money(totals.total))}</strong></td></tr></table>
 ${totals.discountTotal > 0 ? `<p>You saved ${escapeHtml(money(totals.discountTotal))} with our offers.</p>` : ''}
