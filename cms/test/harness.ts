@@ -1,5 +1,6 @@
 /**
- * Integration-test harness: starts the REAL shop server (`node --import tsx cms/server.ts`) as a child
+ * Integration-test harness: starts the REAL shop server (`node --import tsx cms/server.ts`, or the compiled
+ * cms/dist/server.js under `npm test`: serverEntryArgs) as a child
  * process on a free port, with a fresh temporary DATA_DIR (SQLite file, uploads, outbox) and an in-process
  * SMTP server that captures every mail the shop sends.
  *
@@ -372,6 +373,18 @@ export class EarlyExit extends Error {
 }
 
 /** Spawns the server and waits for /healthz; throws EarlyExit if it dies first. */
+/**
+ * How the server under test is started. `npm test` builds first and sets TEST_SERVER=dist: every start then
+ * loads the compiled server (cms/dist, what `npm start` runs in production), about 2 s of CPU less per start
+ * than compiling the sources through tsx, over a suite that starts servers some hundred times. A test file
+ * run by hand gets the TypeScript sources as they are, with nothing to rebuild.
+ */
+export function serverEntryArgs(): string[] {
+  return process.env.TEST_SERVER === 'dist'
+    ? [path.join(repoRoot, 'cms', 'dist', 'server.js')]
+    : ['--import', 'tsx', 'cms/server.ts'];
+}
+
 async function launch(env: Record<string, string | undefined>, samePort?: number): Promise<Launched> {
   const port = samePort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -382,7 +395,7 @@ async function launch(env: Record<string, string | undefined>, samePort?: number
   };
 
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'cms/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverEntryArgs(), {
     cwd: repoRoot,
     env: childEnv as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
