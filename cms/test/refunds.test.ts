@@ -512,8 +512,13 @@ describe('money PayPal holds or takes back (issue 30 §2)', () => {
       );
     });
   /** PayPal delivers the same event twice more (it retries what it thinks was lost): three in all. */
-  const redeliverTwice = async (event: Json) => {
-    for (const _ of [1, 2]) expect((await postWebhook(server, signWebhook(server, event))).status).toBe(200);
+  const redeliverTwice = async (event: Json, orderId: string) => {
+    for (const _ of [1, 2]) {
+      const res = await postWebhook(server, signWebhook(server, event));
+      expect(res.status, res.text).toBe(200);
+      // The webhook itself reached the order (not only the reconciler beside it).
+      expect(res.body.result.order).toBe(orderId);
+    }
   };
   const marked = (orderId: string, alert: string | null, what = 'the mark') =>
     waitFor(
@@ -540,7 +545,7 @@ describe('money PayPal holds or takes back (issue 30 §2)', () => {
       resource_type: 'refund',
       summary: 'A $ 20.00 USD capture payment was reversed',
     });
-    await redeliverTwice(hook.event);
+    await redeliverTwice(hook.event, orderId);
     const order = await marked(orderId, 'REVERSED');
     expect(order).toMatchObject({
       transaction_reversed_amount: '20.00',
@@ -592,7 +597,7 @@ describe('money PayPal holds or takes back (issue 30 §2)', () => {
 
     const hook = await delivered('PAYMENT.CAPTURE.PENDING', capture.id);
     expect(hook.event).toMatchObject({ resource_type: 'capture', summary: 'Payment pending for $ 32.90 USD' });
-    await redeliverTwice(hook.event);
+    await redeliverTwice(hook.event, orderId);
     const order = await marked(orderId, 'PENDING');
     expect(order.payment_alert_reason).toBe('BUYER_COMPLAINT');
     const pendingNote =
@@ -633,7 +638,7 @@ describe('money PayPal holds or takes back (issue 30 §2)', () => {
       resource_type: 'capture',
       resource: { status: 'DECLINED', status_details: { reason: 'ECHECK' } },
     });
-    await redeliverTwice(hook.event);
+    await redeliverTwice(hook.event, orderId);
     const order = await marked(orderId, 'DENIED');
     expect(await paymentEvents(orderId)).toEqual([
       {
