@@ -205,6 +205,7 @@ describe('GET /api/v2/admin/orders and /admin/orders/completed', () => {
       transaction_gross_amount: '10.00',
       transaction_status: 'COMPLETED',
       currency_code: 'USD',
+      refund_state: 'NONE',
     });
   });
 
