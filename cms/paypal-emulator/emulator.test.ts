@@ -1015,6 +1015,65 @@ describe('refunds', () => {
     expect(bare.status).toBe(401);
   });
 
+  it('when PayPal holds a capture, denies it, and reverses 20.00 of another, then each reads as Payments v2 shows it and comes with its signed event; through a proxy no knob answers', async () => {
+    const held = await capturedFor('41.30');
+    const knob = (name: string, body: unknown = {}, proxy?: string) =>
+      helper(`/v2/payments/captures/${held.capture.id}/${name}`, body, proxy);
+    for (const name of ['hold', 'deny', 'reverse']) expect((await knob(name, {}, '203.0.113.9')).status).toBe(404);
+    expect((await client.getCapture(held.capture.id)).status).toBe('COMPLETED');
+    expect((await knob('deny')).status).toBe(422); // only a PENDING capture is denied
+    expect((await knob('hold', { reason: 'NOT_A_REASON' })).status).toBe(400);
+
+    expect((await knob('hold', { reason: 'ECHECK' })).status).toBe(200);
+    expect(await client.getCapture(held.capture.id)).toMatchObject({
+      status: 'PENDING',
+      status_details: { reason: 'ECHECK' },
+    });
+    expect((await knob('deny')).status).toBe(200);
+    // Payments v2 has no DENIED status: a denied capture reads DECLINED, with the reason.
+    expect(await client.getCapture(held.capture.id)).toMatchObject({
+      status: 'DECLINED',
+      status_details: { reason: 'ECHECK' },
+    });
+    const captureEvents = () =>
+      received
+        .map((h) => ({ hook: h, event: JSON.parse(h.rawBody) as PayPalWebhookEvent }))
+        .filter(
+          ({ event }) => event.resource.id === held.capture.id && event.event_type !== 'PAYMENT.CAPTURE.COMPLETED',
+        );
+    await waitFor(() => (captureEvents().length === 2 ? true : undefined));
+    expect(
+      captureEvents().map(({ event }) => [event.event_type, event.resource_type, event.resource.status, event.summary]),
+    ).toEqual([
+      ['PAYMENT.CAPTURE.PENDING', 'capture', 'PENDING', 'Payment pending for $ 41.30 USD'],
+      ['PAYMENT.CAPTURE.DENIED', 'capture', 'DECLINED', 'A $ 41.30 USD capture payment was denied'],
+    ]);
+    for (const { hook, event } of captureEvents()) {
+      expect(event.resource.supplementary_data).toEqual({ related_ids: { order_id: held.order.id } });
+      expect(await client.verifyWebhookSignature(verifyInput(hook, event))).toBe('SUCCESS');
+    }
+
+    const other = await capturedFor('41.30');
+    const reversed = await helper(`/v2/payments/captures/${other.capture.id}/reverse`, { amount: usd('20.00') });
+    expect(reversed.status).toBe(201);
+    expect(reversed.body).toMatchObject({
+      status: 'COMPLETED',
+      note_to_payer: 'Payment reversed',
+      amount: usd('20.00'),
+    });
+    expect(await client.getRefund(reversed.body.id!)).toEqual(reversed.body);
+    expect((await client.getCapture(other.capture.id)).status).toBe('PARTIALLY_REFUNDED');
+    const hook = await waitFor(() => refundHook(reversed.body.id!));
+    const event = JSON.parse(hook.rawBody) as PayPalWebhookEvent<PayPalRefund>;
+    expect(event).toMatchObject({
+      event_type: 'PAYMENT.CAPTURE.REVERSED',
+      resource_type: 'refund',
+      summary: 'A $ 20.00 USD capture payment was reversed',
+    });
+    expect(event.resource).toEqual(reversed.body);
+    expect(await client.verifyWebhookSignature(verifyInput(hook, event))).toBe('SUCCESS');
+  });
+
   it("when a capture's refund answers are held, then the refund is made at once and its answer (and a repeat's) leaves only when the hold is lifted; every call is logged", async () => {
     const { order, capture } = await capturedFor('41.30');
     const hold = `/v2/payments/captures/${capture.id}/refund-hold`;
