@@ -15,7 +15,8 @@ export function RefundMarker({
   className?: string;
   testId?: string;
 }) {
-  if (state === 'NONE') return null;
+  // A reply from before the field existed (a cached page) has none: no marker rather than a broken one.
+  if (state !== 'PARTLY' && state !== 'FULLY') return null;
   return (
     // Dark text on the tag's light fill keeps WCAG AA contrast, as the status tags beside it do.
     <Tag

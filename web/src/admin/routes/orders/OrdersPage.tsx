@@ -254,7 +254,7 @@ export default function OrdersPage() {
           data-testid={`order-amount-${order.number}`}
         >
           {formatMoney(amount, order.currency_code)}
-          {order.refund_state !== 'NONE' ? (
+          {order.refund_state === 'PARTLY' || order.refund_state === 'FULLY' ? (
             <span className="admin-sr-only">, {REFUND_STATE_TEXT[order.refund_state].toLowerCase()}</span>
           ) : null}
         </span>
