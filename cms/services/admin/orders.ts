@@ -49,11 +49,11 @@ export const ORDER_LIST_SELECT = {
   payer_full_name: true,
   payer_email_address: true,
   transaction_gross_amount: true,
-  transaction_status: true,
-  currency_code: true,
   // The refund marker beside the status (issue 30 §1) reads what went back.
   transaction_refunded_amount: true,
   transaction_reversed_amount: true,
+  transaction_status: true,
+  currency_code: true,
   createdAt: true,
 } as const;
 
@@ -70,9 +70,9 @@ export function toOrderListItem(doc: Doc): AdminOrderListItem {
     transaction_gross_amount: order.transaction_gross_amount,
     transaction_status: order.transaction_status,
     currency_code: order.currency_code,
+    refund_state: order.refund_state,
   };
 }
-    refund_state: order.refund_state,
 
 function toHistory(rows: unknown): OrderStatusChange[] {
   if (!Array.isArray(rows)) return [];
@@ -179,9 +179,9 @@ export async function setOrderStatus(
   status: OrderStatus,
   trackingNumber?: string,
   from?: OrderStatus,
+  shipDespiteRefund?: boolean,
 ): Promise<AdminOrder> {
   await findOrder(req.payload, user, id);
-  shipDespiteRefund?: boolean,
   await changeOrderStatus(req, id, status, {
     user,
     tracking_number: trackingNumber,

@@ -221,10 +221,10 @@ export interface AdminOrderListItem {
   /** COMPLETED, PARTIALLY_REFUNDED or REFUNDED (SPEC §3 payment statuses). */
   transaction_status: string;
   currency_code: string;
-}
-
   /** How much of the gross went back (refunds and reversals): the marker beside the status (issue 30 §1). */
   refund_state: RefundState;
+}
+
 /** One change of an order's status, with who made it (SPEC §4; kept on the order). */
 export interface OrderStatusChange {
   from: OrderStatus | null;
@@ -522,8 +522,17 @@ export const bulkOrdersSchema = z
     ids: z.array(idSchema).min(1).max(BULK_ORDERS_MAX),
     action: z.enum(BULK_ORDER_ACTIONS),
     tracking_numbers: z.record(idSchema, trackingNumberSchema).optional(),
+    /** Ship the selected orders that were refunded in full too (each is refused otherwise). */
+    ship_despite_refund: shipDespiteRefundSchema,
   })
   .superRefine((input, ctx) => {
+    if (input.ship_despite_refund !== undefined && input.action !== 'ship') {
+      ctx.addIssue({
+        code: 'custom',
+        path: [SHIP_DESPITE_REFUND],
+        message: `${SHIP_DESPITE_REFUND} goes with shipping only`,
+      });
+    }
     if (new Set(input.ids).size !== input.ids.length) {
       ctx.addIssue({ code: 'custom', path: ['ids'], message: 'An order is selected twice' });
     }
@@ -567,17 +576,8 @@ const exportIds = z
 
 export const ordersExportQuerySchema = z.union([
   openOrdersQuerySchema
-    /** Ship the selected orders that were refunded in full too (each is refused otherwise). */
-    ship_despite_refund: shipDespiteRefundSchema,
     .omit({ page: true, limit: true })
     .extend({ tab: z.literal('open').optional(), ids: exportIds.optional() }),
-    if (input.ship_despite_refund !== undefined && input.action !== 'ship') {
-      ctx.addIssue({
-        code: 'custom',
-        path: [SHIP_DESPITE_REFUND],
-        message: `${SHIP_DESPITE_REFUND} goes with shipping only`,
-      });
-    }
   archiveOrdersQuerySchema
     .omit({ page: true, limit: true })
     .extend({ tab: z.literal('archive'), ids: exportIds.optional() }),
@@ -694,10 +694,16 @@ export const orderStatusChangeSchema = z
     status: z.enum(ADMIN_SETTABLE_ORDER_STATUSES),
     tracking_number: trackingNumberSchema.optional(),
     from: z.enum(ORDER_STATUSES).optional(),
+    /** SHIPPED of a fully refunded order is meant (the admin answered "ship it anyway?"); else it is a 409. */
+    ship_despite_refund: shipDespiteRefundSchema,
   })
   .refine((v) => v.tracking_number === undefined || v.status === 'SHIPPED', {
     message: 'A tracking number goes with SHIPPED only',
     path: ['tracking_number'],
+  })
+  .refine((v) => v.ship_despite_refund === undefined || v.status === 'SHIPPED', {
+    message: `${SHIP_DESPITE_REFUND} goes with SHIPPED only`,
+    path: [SHIP_DESPITE_REFUND],
   });
 export type OrderStatusChangeInput = z.input<typeof orderStatusChangeSchema>;
 
@@ -760,16 +766,10 @@ export interface AuditEntry {
   collection: string;
   record_id: string;
   /**
-    /** SHIPPED of a fully refunded order is meant (the admin answered "ship it anyway?"); else it is a 409. */
-    ship_despite_refund: shipDespiteRefundSchema,
    * What people call the record (a product's or category's name, a user's full name, an order's number);
    * a deleted record keeps the name its log entries recorded; null when none is known (issue 25 §1.13).
    */
   record_name: string | null;
-  })
-  .refine((v) => v.ship_despite_refund === undefined || v.status === 'SHIPPED', {
-    message: `${SHIP_DESPITE_REFUND} goes with SHIPPED only`,
-    path: [SHIP_DESPITE_REFUND],
   operation: AuditOperation;
   changes: AuditChanges;
 }

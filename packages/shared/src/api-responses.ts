@@ -70,9 +70,9 @@ import type { AdminCustomer, AdminCustomerDetail } from './admin-customers-api';
 const isoDateTime = z.string().meta({ format: 'date-time' });
 const orderStatus = z.enum(ORDER_STATUSES).meta({ id: 'OrderStatus' });
 const discountUnit = z.enum(DISCOUNT_UNITS);
-
 /** How much of an order's gross went back (ledger.ts refundState): the marker beside its status. */
 const refundStateSchema = z.enum(['NONE', 'PARTLY', 'FULLY']).meta({ id: 'RefundState' });
+
 // ---------------------------------------------------------------------------------------------------------
 // The envelope (SPEC §7)
 
@@ -255,8 +255,8 @@ const publicOrderShape = {
   transaction_status: z.string(),
   transaction_gross_amount: z.string(),
   transaction_refunded_amount: z.string(),
-  currency_code: z.string(),
   refund_state: refundStateSchema,
+  currency_code: z.string(),
   coordinates: z.tuple([z.number(), z.number()]).nullable(),
   products: z.array(orderLineSchema),
   coupon_code: z.string().nullable().optional(),
@@ -352,8 +352,8 @@ export const adminOrderListItemSchema = z
     transaction_gross_amount: z.string(),
     transaction_status: z.string(),
     currency_code: z.string(),
-  })
     refund_state: refundStateSchema,
+  })
   .meta({ id: 'AdminOrderListItem' });
 
 export const orderStatusChangeRecordSchema = z
