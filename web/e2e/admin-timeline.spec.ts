@@ -178,6 +178,8 @@ test('PayPal reverses one payment and denies another: each order page says so at
       alert: 'order-payment-alert-reversed',
       text: 'PayPal reversed $20.00 of this payment (a dispute): the money is gone.',
       timeline: ['PayPal reversed $20.00 of this payment (a dispute): the money is gone.'],
+      refunded: 'Refunded $0.00 of $32.90; PayPal reversed $20.00 (a dispute)',
+      offersShipping: true,
     },
     {
       order: denied,
@@ -188,6 +190,8 @@ test('PayPal reverses one payment and denies another: each order page says so at
         'PayPal holds this payment as pending (an eCheck that has not cleared): wait before shipping.',
         'PayPal denied this payment (an eCheck that has not cleared): do not ship.',
       ],
+      refunded: 'Refunded $0.00 of $32.90',
+      offersShipping: false,
     },
   ];
   for (const shown of pages) {
@@ -199,6 +203,9 @@ test('PayPal reverses one payment and denies another: each order page says so at
       await expect(alert).toHaveText(shown.text);
       await expect(alert).toHaveAttribute('role', 'alert');
       await expect(page.getByTestId('order-history').getByTestId('order-event-payment')).toHaveText(shown.timeline);
+      await expect(page.getByTestId('order-refunded-total')).toHaveText(shown.refunded);
+      // A denied payment is never shipped (every door answers 409), so the page does not offer it.
+      await expect(page.getByRole('button', { name: 'Mark as Shipped' })).toHaveCount(shown.offersShipping ? 1 : 0);
       await shot(page, testInfo, shown.name);
       for (const size of [DESKTOP, PHONE]) {
         await page.setViewportSize(size);

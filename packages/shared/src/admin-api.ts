@@ -495,10 +495,16 @@ export function shipRefundedRefusal(
 
 /**
  * The buttons the order page offers, first the one it leads with: an unshipped order whose money went back in
- * full leads with cancelling it (it will not be sent); shipping and completing stay, after it.
+ * full leads with cancelling it (it will not be sent); shipping and completing stay, after it. A payment PayPal
+ * denied is never shipped.
  */
-export function orderActionsOffered(from: OrderStatus, refund: RefundState): OrderActionKey[] {
-  const allowed = orderActionsAllowed(from);
+export function orderActionsOffered(
+  from: OrderStatus,
+  refund: RefundState,
+  paymentAlert: PaymentAlert | null = null,
+): OrderActionKey[] {
+  // PayPal denied the payment (issue 30 §2): every door refuses SHIPPED, so the page does not offer it.
+  const allowed = orderActionsAllowed(from).filter((action) => paymentAlert !== 'DENIED' || action !== 'ship');
   if (refund !== 'FULLY' || (from !== 'NEW' && from !== 'PROCESSING') || !allowed.includes('cancel')) return allowed;
   return ['cancel', ...allowed.filter((action) => action !== 'cancel')];
 }

@@ -101,3 +101,12 @@ describe('shipping an order refunded in full (issue 30 §1)', () => {
     expect(bulkOrdersSchema.safeParse({ ids: [id], action: 'cancel', ship_despite_refund: true }).success).toBe(false);
   });
 });
+
+describe('orderActionsOffered with a payment PayPal denied', () => {
+  it('when PayPal denied the payment, then the page offers no Mark as Shipped; held or reversed payments keep it', () => {
+    expect(orderActionsOffered('PROCESSING', 'NONE', 'DENIED')).toEqual(['complete', 'cancel']);
+    expect(orderActionsOffered('NEW', 'NONE', 'DENIED')).toEqual(['complete', 'cancel']);
+    expect(orderActionsOffered('PROCESSING', 'NONE', 'PENDING')).toEqual(['complete', 'ship', 'cancel']);
+    expect(orderActionsOffered('PROCESSING', 'PARTLY', 'REVERSED')).toEqual(['complete', 'ship', 'cancel']);
+  });
+});

@@ -431,7 +431,7 @@ export default function OrderDetailPage() {
   }
 
   const refund = refundState(order);
-  const actions = availableActions(order.status, refund);
+  const actions = availableActions(order.status, refund, order.payment_alert ?? null);
   // Issue 30 §1: all the money went back and nothing left the shop: the page leads with cancelling it.
   const cancelOffered = actions[0]?.key === 'cancel';
   const settable = (ADMIN_SETTABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status);

@@ -9,6 +9,7 @@ import {
   orderActionsOffered,
   type OrderStatus,
   type OrderStatusUpdate,
+  type PaymentAlert,
   type RefundState,
   shipRefundedRefusal,
 } from '@shop/shared/admin';
@@ -70,8 +71,11 @@ export const ORDER_ACTIONS: Record<OrderActionKey, OrderAction> = {
  * An unshipped order refunded in full leads with cancelling it (issue 30 §1). The selector still lets the admin
  * set any of its five statuses.
  */
-export const availableActions = (status: OrderStatus, refund: RefundState = 'NONE'): OrderAction[] =>
-  orderActionsOffered(status, refund).map((key) => ORDER_ACTIONS[key]);
+export const availableActions = (
+  status: OrderStatus,
+  refund: RefundState = 'NONE',
+  paymentAlert: PaymentAlert | null = null,
+): OrderAction[] => orderActionsOffered(status, refund, paymentAlert).map((key) => ORDER_ACTIONS[key]);
 
 /**
  * The selection split by the order page's own rule (orderActionRefusal): the orders the action may change,

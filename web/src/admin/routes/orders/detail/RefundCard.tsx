@@ -206,6 +206,10 @@ export function RefundCard({ order, onChanged }: { order: AdminOrder; onChanged:
       <Typography.Paragraph data-testid="order-refunded-total">
         Refunded {formatMoney(order.transaction_refunded_amount, order.currency_code)} of{' '}
         {formatMoney(order.transaction_gross_amount, order.currency_code)}
+        {/* A card issuer's reversal is money gone too: without it the card would read as if all were still paid. */}
+        {amountCents(order.transaction_reversed_amount) > 0
+          ? `; PayPal reversed ${formatMoney(order.transaction_reversed_amount, order.currency_code)} (a dispute)`
+          : null}
       </Typography.Paragraph>
       {order.refunds.length > 0 ? (
         // A list rather than a table: it wraps at phone width instead of scrolling sideways.
