@@ -22,6 +22,7 @@ import {
   repoRoot,
   sha256hex,
   startServer,
+  serverEntryArgs,
   type TestServer,
   uid,
 } from './harness';
@@ -278,7 +279,7 @@ async function failedStart(env: Record<string, string>): Promise<{ code: number 
   }
   Object.assign(childEnv, { NODE_ENV: 'production', PAYLOAD_SECRET: randomBytes(32).toString('hex') });
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cms/server.ts'], {
+    const child = spawn(process.execPath, serverEntryArgs(), {
       cwd: repoRoot,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -133,26 +133,47 @@ describe('npm start keeps the shop up (issue 29 §3)', () => {
     // process tree, not the shop (a second start of the shop would cost seconds).
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-supervisor-'));
     const standIn = path.join(dir, 'server.mjs');
-    fs.writeFileSync(standIn, "import http from 'node:http';\nhttp.createServer((_q, r) => r.end('up')).listen(0);\n");
-    const supervisor = spawn(
-      process.execPath,
+    const portFile = path.join(dir, 'port');
+    fs.writeFileSync(
+      standIn,
       [
-        '--input-type=module',
-        '-e',
-        `import('./scripts/supervisor.mjs').then((m) => m.supervise(${JSON.stringify(standIn)}))`,
-      ],
-      { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] },
+        "import fs from 'node:fs';",
+        "import http from 'node:http';",
+        "const server = http.createServer((_q, r) => r.end('up')).listen(0, '127.0.0.1', () =>",
+        `  fs.writeFileSync(${JSON.stringify(portFile)}, String(server.address().port)));`,
+      ].join('\n'),
     );
+    // A file, not `node -e`: the supervisor hands its own node flags to the server, and `--input-type` from an
+    // -e launch would make the server fail at once, so that "the server ended" would prove nothing.
+    const launcher = path.join(dir, 'supervise.mjs');
+    fs.writeFileSync(
+      launcher,
+      `import { supervise } from ${JSON.stringify(path.join(repoRoot, 'scripts/supervisor.mjs'))};\nsupervise(${JSON.stringify(standIn)});\n`,
+    );
+    const supervisor = spawn(process.execPath, [launcher], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
     let output = '';
     supervisor.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     const exited = new Promise((resolve) => supervisor.once('exit', resolve));
+    const answers = async (port: number) =>
+      fetch(`http://127.0.0.1:${port}/`).then(
+        (response) => response.text(),
+        () => 'refused',
+      );
     try {
-      await until('the stand-in server started', () => /server started \(pid \d+\)/.test(output), 10_000);
+      await until(
+        'the stand-in server listens',
+        () => fs.existsSync(portFile) && /server started/.test(output),
+        10_000,
+      );
       const server = Number(/server started \(pid (\d+)\)/.exec(output)![1]);
-      await until("the stand-in is the supervisor's child", () => childrenOf(supervisor.pid!).includes(server), 10_000);
+      const port = Number(fs.readFileSync(portFile, 'utf8'));
+      expect(await answers(port), output).toBe('up');
+      expect(childrenOf(supervisor.pid!), output).toEqual([server]);
       supervisor.kill('SIGKILL');
       await exited;
       await until('the orphaned server ends', () => !alive(server), 5_000);
+      expect(await answers(port)).toBe('refused');
+      expect(output).not.toMatch(/before it was ready/);
     } finally {
       supervisor.kill('SIGKILL');
       fs.rmSync(dir, { recursive: true, force: true });
