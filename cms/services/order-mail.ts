@@ -7,6 +7,10 @@ import {
   ORDER_STATUS_DISPLAY,
   orderTotalsWithCoupon,
   type PublicOrder,
+  summaryLineAmount,
+  summaryLineLabel,
+  summaryLines,
+  toCents,
 } from '@shop/shared';
 import { env } from '../lib/env';
 import { getSettings } from './settings';
@@ -36,22 +40,32 @@ export const mailDocument = (inner: string): string =>
 ${inner}
 <p>Grazie mille — Bottega di Famiglia</p></body></html>`;
 
-/** The lines, the discount code and the fee as priced at payment; the total shown is what PayPal actually charged. */
-function totalsOf(order: PublicOrder) {
-  return {
-    ...orderTotalsWithCoupon(order.products, order.shipment_amount, order.coupon_discount),
-    total: Number(order.transaction_gross_amount),
-  };
+/**
+ * The summary rows (issue 31 §2) of the lines, the discount code and the fee as priced at payment, read top to
+ * bottom as the cart and the order page read them; the total is what PayPal actually charged.
+ */
+function summaryOf(order: PublicOrder): Array<{ label: string; amount: string; key: string }> {
+  const totals = orderTotalsWithCoupon(order.products, order.shipment_amount, order.coupon_discount);
+  return summaryLines(totals, {
+    couponCode: order.coupon_code,
+    totalLabel: 'Total paid',
+    totalCents: order.transaction_gross_amount.trim() ? toCents(Number(order.transaction_gross_amount)) : undefined,
+  }).map((line) => ({
+    key: line.key,
+    label: summaryLineLabel(line),
+    amount: summaryLineAmount(line, order.currency_code),
+  }));
 }
 
-/** "Discount code SUMMER10: −$2.50", or null for an order without a code. */
-function couponLine(order: PublicOrder, amount: number): string | null {
-  return order.coupon_code ? `Discount code ${order.coupon_code}: ${formatMoney(-amount, order.currency_code)}` : null;
+function summaryRowHtml(row: { label: string; amount: string; key: string }, index: number): string {
+  const rule = index === 0 ? 'border-top:1px solid #ccc;' : '';
+  const [open, close] = row.key === 'total' ? ['<strong>', '</strong>'] : ['', ''];
+  return `<tr><td style="${rule}padding:2px 0">${open}${escapeHtml(row.label)}${close}</td><td style="${rule}text-align:right">${open}${escapeHtml(row.amount)}${close}</td></tr>`;
 }
 
 export function renderConfirmation(order: PublicOrder): { subject: string; text: string; html: string } {
   const money = (n: number) => formatMoney(n, order.currency_code);
-  const totals = totalsOf(order);
+  const summary = summaryOf(order);
   const url = orderPageUrl(order.id);
   const rows = order.products.map((p) => ({
     name: p.product,
@@ -68,12 +82,7 @@ export function renderConfirmation(order: PublicOrder): { subject: string; text:
     '',
     ...rows.map((r) => `${r.quantity} × ${r.name} — ${money(r.total)}`),
     '',
-    // The lines above are already at their discounted prices: they add up to the subtotal.
-    `Subtotal: ${money(totals.subtotal)}`,
-    couponLine(order, totals.couponDiscount),
-    `Shipping: ${money(totals.shipping)}`,
-    `Total paid: ${money(totals.total)}`,
-    totals.discountTotal > 0 ? `You saved ${money(totals.discountTotal)} with our offers.` : null,
+    ...summary.map((row) => `${row.label}: ${row.amount}`),
     '',
     'Shipping to:',
     ...addressLines(order),
@@ -93,11 +102,7 @@ export function renderConfirmation(order: PublicOrder): { subject: string; text:
         `<tr><td style="padding:4px 0">${r.quantity} × ${escapeHtml(r.name)}</td><td style="text-align:right">${escapeHtml(money(r.total))}</td></tr>`,
     )
     .join('')}
-<tr><td style="border-top:1px solid #ccc">Subtotal</td><td style="border-top:1px solid #ccc;text-align:right">${escapeHtml(money(totals.subtotal))}</td></tr>
-${order.coupon_code ? `<tr><td>Discount code ${escapeHtml(order.coupon_code)}</td><td style="text-align:right">${escapeHtml(money(-totals.couponDiscount))}</td></tr>` : ''}
-<tr><td>Shipping</td><td style="text-align:right">${escapeHtml(money(totals.shipping))}</td></tr>
-<tr><td><strong>Total paid</strong></td><td style="text-align:right"><strong>${escapeHtml(money(totals.total))}</strong></td></tr></table>
-${totals.discountTotal > 0 ? `<p>You saved ${escapeHtml(money(totals.discountTotal))} with our offers.</p>` : ''}
+${summary.map(summaryRowHtml).join('\n')}</table>
 <h3>Shipping to</h3><p>${addressLines(order).map(escapeHtml).join('<br>')}</p>
 <p><a href="${escapeHtml(url)}" style="color:#b5502d">See your order</a> — order number ${escapeHtml(order.number)}</p>`);
   return { subject, text, html };

@@ -51,11 +51,11 @@ test.describe('checkout', () => {
     await oilQty.press('Tab');
     await expect(page.getByTestId('nav-cart-badge')).toHaveText('4');
 
-    // Oil 3 × $18.50 = $55.50; vinegar 1 × $9.00; list prices $55.50 + $12.00 = $67.50, so $3.00 off;
-    // subtotal $64.50, plus $7.90 shipping = $72.40.
+    // Oil 3 × $18.50 = $55.50; vinegar 1 × $9.00; list prices $55.50 + $12.00 = $67.50 of items, −$3.00 of
+    // sale savings, plus $7.90 shipping = $72.40 (issue 31 §2: the column adds up from the top).
     await expect(cartLine(page, oil.id).getByTestId('cart-line-total')).toHaveText('$55.50');
-    await expect(page.getByTestId('cart-subtotal')).toHaveText('$64.50');
-    await expect(page.getByTestId('cart-discount')).toContainText('$3.00');
+    await expect(page.getByTestId('cart-items')).toHaveText('$67.50');
+    await expect(page.getByTestId('cart-sale')).toHaveText('−$3.00');
     await expect(page.getByTestId('cart-shipping')).toHaveText('$7.90');
     await expect(page.getByTestId('cart-summary')).toContainText(config.shipment_method);
     await expect(page.getByTestId('cart-total')).toHaveText('$72.40');

@@ -101,9 +101,9 @@ for (const size of [DESKTOP, PHONE]) {
         await expect(cartLine(page, soldOut.id)).toHaveCount(0);
         await expect(cartLine(page, oil.id).getByTestId('cart-line-total')).toHaveText('$10.50');
         await expect(cartLine(page, pici.id).getByTestId('cart-line-total')).toHaveText('$6.50');
-        await expect(page.getByTestId('cart-subtotal')).toHaveText('$17.00');
-        // 3.50 off the oil, 1.90 off the pici.
-        await expect(page.getByTestId('cart-discount')).toHaveText('$5.40');
+        // Full prices 14.00 + 8.40 = 22.40; 3.50 off the oil, 1.90 off the pici: 22.40 − 5.40 = 17.00.
+        await expect(page.getByTestId('cart-items')).toHaveText('$22.40');
+        await expect(page.getByTestId('cart-sale')).toHaveText('−$5.40');
         await expect(page.getByTestId('cart-shipping')).toHaveText('Free');
         await expect(page.getByTestId('cart-total')).toHaveText('$17.00');
       });

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   cartTotals,
+  cartTotalsWithCoupon,
   discountedUnitPrice,
   hasEffectiveDiscount,
   lineTotal,
   orderTotals,
+  orderTotalsWithCoupon,
+  summaryLineAmount,
+  summaryLineLabel,
+  summaryLines,
   type CartLine,
 } from './pricing';
 
@@ -97,5 +102,49 @@ describe('orderTotals', () => {
   });
   it('when the order was shipped free, then the total is the lines alone', () => {
     expect(orderTotals([line({ apply_shipping: true })], 0).total).toBe(10);
+  });
+});
+
+describe('summaryLines (issue 31 §2)', () => {
+  // 3 × $10.90 with $2.00 off: items 32.70 at full price, 6.00 of sale savings, goods 26.70; 10 % of 26.70 is
+  // 2.67; shipping 7.90. Read down the column: 32.70 − 6.00 − 2.67 + 7.90 = 31.93.
+  const saleLine = line({ price: 10.9, quantity: 3, apply_discount: true, discount_unit: 'CASH', discount_amount: 2 });
+  const shippedSale = { ...saleLine, apply_shipping: true };
+
+  it('when a cart has a sale, a code and shipping, then the rows are items, savings, shipping and total, and add up', () => {
+    const totals = cartTotalsWithCoupon([shippedSale], 7.9, { kind: 'percent', amount: 10 });
+    expect(summaryLines(totals, { couponCode: 'SUMMER10', shippingMethod: 'USPS Priority Mail' })).toEqual([
+      { key: 'items', label: 'Items at full price', detail: null, cents: 3270 },
+      { key: 'sale', label: 'Sale savings', detail: null, cents: -600 },
+      { key: 'coupon', label: 'Discount code', detail: 'SUMMER10', cents: -267 },
+      { key: 'shipping', label: 'Shipping', detail: 'USPS Priority Mail', cents: 790 },
+      { key: 'total', label: 'Total', detail: null, cents: 3193 },
+    ]);
+  });
+
+  it('when nothing is on sale, no code applies and nothing ships, then only items, a free shipping row and the total remain', () => {
+    const totals = cartTotalsWithCoupon([line({ price: 12.5, quantity: 2 })], 7.9, null);
+    expect(summaryLines(totals, { shipped: false, shippingMethod: 'USPS Priority Mail' })).toEqual([
+      { key: 'items', label: 'Items', detail: null, cents: 2500 },
+      { key: 'shipping', label: 'Shipping', detail: null, cents: 0, free: true },
+      { key: 'total', label: 'Total', detail: null, cents: 2500 },
+    ]);
+  });
+
+  it('when a paid order is shown, then its total is what PayPal charged, under its own label', () => {
+    const totals = orderTotalsWithCoupon([saleLine], 7.9, 2.67);
+    const lines = summaryLines(totals, { couponCode: 'SUMMER10', totalLabel: 'Total paid', totalCents: 3193 });
+    expect(lines.map((l) => [summaryLineLabel(l), summaryLineAmount(l, 'USD')])).toEqual([
+      ['Items at full price', '$32.70'],
+      ['Sale savings', '−$6.00'],
+      ['Discount code SUMMER10', '−$2.67'],
+      ['Shipping', '$7.90'],
+      ['Total paid', '$31.93'],
+    ]);
+  });
+
+  it('when shipping is free, then its amount reads Free', () => {
+    const [, shipping] = summaryLines(cartTotalsWithCoupon([line()], 0, null));
+    expect(summaryLineAmount(shipping, 'EUR')).toBe('Free');
   });
 });

@@ -1,5 +1,6 @@
+import { formatLongDate } from './dates';
 import { type DiscountUnit, PERCENT_UNIT } from './enums';
-import { fromCents, toCents } from './money';
+import { formatMoney, fromCents, toCents } from './money';
 
 /** The fields of a product (or an order line) that decide what one unit costs. */
 export interface PriceRule {
@@ -168,11 +169,10 @@ export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
 /** A code as stored and as matched: surrounding spaces dropped, upper case ("summer10 " is SUMMER10). */
 export const normalizeCouponCode = (code: string): string => code.trim().toUpperCase();
 
-const day = (iso: string) => iso.slice(0, 10);
-
 /**
  * Why a code cannot be used on goods worth `subtotal` at `now`, in words for the shopper, or null when it
- * can. `money` formats an amount (the shop's currency).
+ * can. `money` formats an amount (the shop's currency); a date reads as the shop's others do ("March 31st,
+ * 2024", SPEC §9, issue 31 §6), in the local time of whoever formats it.
  */
 export function couponRefusal(
   coupon: CouponRules | null,
@@ -185,10 +185,10 @@ export function couponRefusal(
   if (!coupon) return `The discount code ${shown} does not exist`;
   if (!coupon.active) return `The discount code ${shown} is not active`;
   if (coupon.starts_at && Date.parse(coupon.starts_at) > now.getTime()) {
-    return `The discount code ${shown} is valid from ${day(coupon.starts_at)}`;
+    return `The discount code ${shown} is valid from ${formatLongDate(coupon.starts_at)}`;
   }
   if (coupon.ends_at && Date.parse(coupon.ends_at) <= now.getTime()) {
-    return `The discount code ${shown} expired on ${day(coupon.ends_at)}`;
+    return `The discount code ${shown} expired on ${formatLongDate(coupon.ends_at)}`;
   }
   if (coupon.max_uses !== null && coupon.uses_count >= coupon.max_uses) {
     return `The discount code ${shown} has been used up`;
@@ -198,3 +198,79 @@ export function couponRefusal(
   }
   return null;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The order summary (issue 31 §2)
+
+export type SummaryLineKey = 'items' | 'sale' | 'coupon' | 'shipping' | 'total';
+
+/** One row of a cart or order summary: what the cart page, the order page, the mails and the invoice print. */
+export interface SummaryLine {
+  key: SummaryLineKey;
+  /** "Items at full price", "Sale savings", "Discount code", "Shipping", "Total paid". */
+  label: string;
+  /** Said under the label on screens, after it on paper: the code, the shipping method; null: nothing. */
+  detail: string | null;
+  /** Signed: savings are negative, so the rows above the total add up to it. */
+  cents: number;
+  /** Shipping that nothing in the cart applies: written "Free" rather than $0.00. */
+  free?: boolean;
+}
+
+export interface SummaryOptions {
+  /** The discount code, when one took something off. */
+  couponCode?: string | null;
+  /** False when no line applies shipping (the cart): the shipping row reads "Free". */
+  shipped?: boolean;
+  shippingMethod?: string | null;
+  totalLabel?: string;
+  /** What was actually charged (a paid order's gross), when it is known; otherwise the totals' total. */
+  totalCents?: number;
+}
+
+/**
+ * The summary read from top to bottom as a sum: items at full price, then each saving with its minus (the
+ * products' own sale prices, the discount code), then shipping, then the total. The lines above the summary
+ * show sale prices, so the sale's saving is a row of its own rather than hidden in a subtotal. A saving of
+ * nothing is left out; items, shipping and the total are always there.
+ */
+export function summaryLines(totals: CartTotalsWithCoupon, options: SummaryOptions = {}): SummaryLine[] {
+  const saleCents = toCents(totals.discountTotal);
+  const couponCents = toCents(totals.couponDiscount);
+  const shippingCents = toCents(totals.shipping);
+  const lines: SummaryLine[] = [
+    {
+      key: 'items',
+      label: saleCents > 0 ? 'Items at full price' : 'Items',
+      detail: null,
+      cents: toCents(totals.itemsTotal),
+    },
+  ];
+  if (saleCents > 0) lines.push({ key: 'sale', label: 'Sale savings', detail: null, cents: -saleCents });
+  if (couponCents > 0) {
+    lines.push({ key: 'coupon', label: 'Discount code', detail: options.couponCode || null, cents: -couponCents });
+  }
+  const free = options.shipped === false || shippingCents === 0;
+  lines.push({
+    key: 'shipping',
+    label: 'Shipping',
+    detail: free ? null : options.shippingMethod || null,
+    cents: free ? 0 : shippingCents,
+    ...(free ? { free: true } : {}),
+  });
+  lines.push({
+    key: 'total',
+    label: options.totalLabel ?? 'Total',
+    detail: null,
+    cents: options.totalCents ?? toCents(totals.total),
+  });
+  return lines;
+}
+
+/** A summary row's label on one line (mails, the invoice): "Discount code SUMMER10". */
+export const summaryLineLabel = (line: SummaryLine): string =>
+  line.key === 'coupon' && line.detail ? `${line.label} ${line.detail}` : line.label;
+
+/** A summary row's amount as text: "−$2.67", "Free". */
+export const summaryLineAmount = (line: SummaryLine, currencyCode?: string | null): string =>
+  line.free ? 'Free' : formatMoney(line.cents / 100, currencyCode);

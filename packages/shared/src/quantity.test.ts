@@ -53,12 +53,12 @@ describe('parseQuantityInput', () => {
   it('when the text is empty, zero or above the limit, then it says which', () => {
     expect(parseQuantityInput('  ')).toEqual({ ok: false, message: 'Enter a quantity' });
     expect(parseQuantityInput('0')).toEqual({ ok: false, message: 'The quantity is at least 1' });
-    expect(parseQuantityInput('1000')).toEqual({ ok: false, message: 'The quantity is at most 999' });
-    expect(parseQuantityInput('12', 10)).toEqual({ ok: false, message: 'The quantity is at most 10' });
+    expect(parseQuantityInput('1000')).toEqual({ ok: false, message: 'The quantity is at most 999', tooMany: true });
+    expect(parseQuantityInput('12', 10)).toEqual({ ok: false, message: 'The quantity is at most 10', tooMany: true });
   });
 
   it('when only 3 are left and 4 are typed, then it says how many are left; 3 is taken', () => {
-    expect(parseQuantityInput('4', 3, 'Only 3 left')).toEqual({ ok: false, message: 'Only 3 left' });
+    expect(parseQuantityInput('4', 3, 'Only 3 left')).toEqual({ ok: false, message: 'Only 3 left', tooMany: true });
     expect(parseQuantityInput('3', 3, 'Only 3 left')).toEqual({ ok: true, quantity: 3 });
   });
 });

@@ -29,7 +29,10 @@ export function formatQuantity(amount: number, unit: string): string {
 export const MAX_CART_QUANTITY = 999;
 
 /** What the shopper typed in a quantity box: a whole number to use, or why it cannot be used. */
-export type QuantityInput = { ok: true; quantity: number } | { ok: false; message: string };
+export type QuantityInput =
+  | { ok: true; quantity: number }
+  /** `tooMany`: a whole number above `max` (the page may name the stock behind it, issue 31 §3). */
+  | { ok: false; message: string; tooMany?: true };
 
 /**
  * Reads a typed quantity (SPEC §5: at least 1): only digits, optionally with spaces around them, from 1 up to
@@ -47,6 +50,6 @@ export function parseQuantityInput(
   if (!/^\d+$/.test(trimmed)) return { ok: false, message: `Enter a whole number from 1 to ${max}` };
   const quantity = Number(trimmed);
   if (quantity < 1) return { ok: false, message: 'The quantity is at least 1' };
-  if (quantity > max) return { ok: false, message: tooMany };
+  if (quantity > max) return { ok: false, message: tooMany, tooMany: true };
   return { ok: true, quantity };
 }

@@ -150,7 +150,15 @@ export class AdminApi {
   }
 
   /** A discount code through Payload's REST API (the /cms panel's door), active unless told otherwise. */
-  createCoupon(data: { code: string; kind: 'percent' | 'cash'; amount: number; active?: boolean }): Promise<Doc> {
+  createCoupon(data: {
+    code: string;
+    kind: 'percent' | 'cash';
+    amount: number;
+    active?: boolean;
+    /** ISO times; absent: no limit. */
+    starts_at?: string;
+    ends_at?: string;
+  }): Promise<Doc> {
     return this.create('coupons', data);
   }
 

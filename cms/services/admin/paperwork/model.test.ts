@@ -87,7 +87,7 @@ describe('pickListRows', () => {
 });
 
 describe('toPaperOrder', () => {
-  it('when a line has a cash discount, then the totals are those of the order page: products after discount, the fee, and the gross', () => {
+  it('when a line has a cash discount, then the totals read as the order page reads them, top to bottom: items at full price, the sale savings, the fee, and the gross', () => {
     const paper = toPaperOrder(
       order(
         [
@@ -97,13 +97,14 @@ describe('toPaperOrder', () => {
         { transaction_gross_amount: '34.00' },
       ),
     );
-    // 3 × (4.20 − 0.50) = 11.10; + 15.00 = 26.10; items before discount 27.60.
+    // Items at full price 3 × 4.20 + 15.00 = 27.60; sale savings 3 × 0.50 = 1.50; 27.60 − 1.50 + 7.90 = 34.00.
     expect(paper.totals).toEqual({
-      items: '$27.60',
-      discount: '-$1.50',
-      products: '$26.10',
-      shipping: '$7.90',
-      total: '$34.00',
+      rows: [
+        { label: 'Items at full price', amount: '$27.60' },
+        { label: 'Sale savings', amount: '-$1.50' },
+        { label: 'Shipping', amount: '$7.90' },
+        { label: 'Total', amount: '$34.00' },
+      ],
       refunded: null,
       paidAfterRefunds: null,
     });
@@ -170,8 +171,14 @@ describe('toPaperOrder with a reversal', () => {
     expect(paper.totals.paidAfterRefunds).toBe('$15.40');
   });
 
-  it('when a discount code took 2.50 off, then the invoice writes it with a hyphen Helvetica can print', () => {
+  it('when a discount code took 2.50 off, then the invoice names the code and writes its saving with a hyphen Helvetica can print', () => {
     const paper = toPaperOrder(order([line('a', 'Olio', 2, 12.5)], { coupon_code: 'SPRING', coupon_discount: 2.5 }));
-    expect(paper.totals.coupon).toEqual({ label: 'Code SPRING', amount: '-$2.50' });
+    // 2 × 12.50 = 25.00; 25.00 − 2.50 + 7.90 = 30.40 (no gross recorded: the lines' own total).
+    expect(paper.totals.rows).toEqual([
+      { label: 'Items', amount: '$25.00' },
+      { label: 'Discount code SPRING', amount: '-$2.50' },
+      { label: 'Shipping', amount: '$7.90' },
+      { label: 'Total', amount: '$30.40' },
+    ]);
   });
 });

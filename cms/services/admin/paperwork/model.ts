@@ -6,8 +6,12 @@ import {
   formatMoney,
   lineTotal,
   orderFigures,
-  orderTotals,
+  orderTotalsWithCoupon,
   paymentStatusText,
+  summaryLineAmount,
+  summaryLineLabel,
+  summaryLines,
+  toCents,
 } from '@shop/shared/admin';
 import { pdfText } from './pdf-text';
 
@@ -33,17 +37,11 @@ export interface PaperLine {
 }
 
 export interface PaperTotals {
-  /** List price × quantity before discounts; shown only when there is a discount. */
-  items: string;
-  /** "-$1.20" (Helvetica has no minus sign: pdfText writes it as a hyphen), or null without a discount. */
-  discount: string | null;
-  /** The order page's "Products": the lines after their discounts. */
-  products: string;
-  /** The discount code and what it took off the products ("Code SUMMER10" → "-$2.50"); absent without one. */
-  coupon?: { label: string; amount: string };
-  shipping: string;
-  /** The order page's "Gross amount": what PayPal charged. */
-  total: string;
+  /**
+   * The summary as the order page reads it, top to bottom (issue 31 §2): items at full price, each saving
+   * ("-$1.50": Helvetica has no minus sign, pdfText writes a hyphen), shipping, and the total PayPal charged.
+   */
+  rows: Array<{ label: string; amount: string }>;
   /**
    * The ledger's Refunds (ledger.ts: the shop's refunds and what a card issuer took back), "-$12.50", under
    * the total; null when nothing went back. One line, as on the order page, so Total − Refunded = paid.
@@ -85,7 +83,7 @@ function shipToLines(order: AdminOrder): string[] {
 
 export function toPaperOrder(order: AdminOrder): PaperOrder {
   const currency = order.currency_code;
-  const totals = orderTotals(order.products, order.shipment_amount);
+  const totals = orderTotalsWithCoupon(order.products, order.shipment_amount, order.coupon_discount);
   // An order always records what PayPal charged; one created by hand without it falls back to its lines.
   const gross = order.transaction_gross_amount.trim() === '' ? totals.total : order.transaction_gross_amount;
   const money = orderFigures({ ...order, transaction_gross_amount: gross });
@@ -109,19 +107,10 @@ export function toPaperOrder(order: AdminOrder): PaperOrder {
       total: formatMoney(lineTotal(line), currency),
     })),
     totals: {
-      items: formatMoney(totals.itemsTotal, currency),
-      discount: totals.discountTotal > 0 ? pdfText(formatMoney(-totals.discountTotal, currency)) : null,
-      products: formatMoney(totals.subtotal, currency),
-      ...(order.coupon_code
-        ? {
-            coupon: {
-              label: pdfText(`Code ${order.coupon_code}`),
-              amount: pdfText(formatMoney(-(order.coupon_discount ?? 0), currency)),
-            },
-          }
-        : {}),
-      shipping: formatMoney(order.shipment_amount, currency),
-      total: formatMoney(gross, currency),
+      rows: summaryLines(totals, {
+        couponCode: order.coupon_code,
+        totalCents: toCents(Number(gross)),
+      }).map((row) => ({ label: pdfText(summaryLineLabel(row)), amount: pdfText(summaryLineAmount(row, currency)) })),
       refunded: money.refundsCents > 0 ? pdfText(formatCents(-money.refundsCents, currency)) : null,
       paidAfterRefunds: money.refundsCents > 0 ? formatCents(money.salesCents, currency) : null,
     },

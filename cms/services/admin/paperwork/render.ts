@@ -257,16 +257,7 @@ function footer(doc: Doc, text: string): void {
 function orderTotalsRows(order: PaperOrder): Array<[string, string]> {
   const t = order.totals;
   return [
-    ...(t.discount === null
-      ? []
-      : ([
-          ['Items', t.items],
-          ['Discount', t.discount],
-        ] as Array<[string, string]>)),
-    ['Products', t.products],
-    ...(t.coupon ? ([[t.coupon.label, t.coupon.amount]] as Array<[string, string]>) : []),
-    ['Shipping', t.shipping],
-    ['Total', t.total],
+    ...t.rows.map((row): [string, string] => [row.label, row.amount]),
     ...(t.refunded === null ? [] : ([['Refunded', t.refunded]] as Array<[string, string]>)),
     ...(t.paidAfterRefunds === null ? [] : ([['Paid after refunds', t.paidAfterRefunds]] as Array<[string, string]>)),
   ];

@@ -19,8 +19,12 @@ export interface QuantityStepperProps {
   size?: 'middle' | 'large';
   /** Set on the number input itself, so tests can type into it. */
   testId?: string;
-  /** Told whether the box holds a usable quantity (false while it shows "2.5", "-3", "" and the like). */
-  onValidityChange?: (valid: boolean) => void;
+  /**
+   * Told whether the box holds a usable quantity (false while it shows "2.5", "-3", "" and the like), and
+   * whether what it holds is a whole number above `max` (the stock, when `tooMany` names it); told again
+   * whenever its complaint changes.
+   */
+  onValidityChange?: (valid: boolean, tooMany: boolean) => void;
 }
 
 /**
@@ -48,9 +52,13 @@ export function QuantityStepper({
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const errorId = `${useId()}-error`;
-  const showError = (message: string | null) => {
-    if ((message === null) !== (error === null)) onValidityChange?.(message === null);
+  const [errorTooMany, setErrorTooMany] = useState(false);
+  const showError = (message: string | null, tooManyNow = false) => {
+    if ((message === null) !== (error === null) || tooManyNow !== errorTooMany) {
+      onValidityChange?.(message === null, tooManyNow);
+    }
     setError(message);
+    setErrorTooMany(tooManyNow);
   };
   const atMin = value <= min;
   const atMax = value >= max;
@@ -69,7 +77,7 @@ export function QuantityStepper({
     setDraft(text);
     const parsed = parseQuantityInput(text, max, tooMany);
     if (!parsed.ok) {
-      showError(parsed.message);
+      showError(parsed.message, parsed.tooMany === true);
       return;
     }
     showError(null);

@@ -4,7 +4,6 @@ import {
   addItem,
   buyableCount,
   cartCount,
-  exceedsLeft,
   cartFromMirrorChange,
   isCart,
   isCartItem,
@@ -17,6 +16,7 @@ import {
   serializeCartMirror,
   setQuantity,
   startingCart,
+  unitsThatFit,
 } from './cart';
 
 describe('addItem', () => {
@@ -419,18 +419,22 @@ describe('isCartItem and isCart', () => {
   });
 });
 
-describe('exceedsLeft', () => {
-  it('when 2 are in the cart and 3 are left, then adding 1 fits and adding 2 does not', () => {
+describe('unitsThatFit', () => {
+  it('when 2 are in the cart and 3 are left, then adding 1 fits whole and adding 2 fits as the 1 left', () => {
     const cart = [{ id: 'olio', quantity: 2 }];
-    expect(exceedsLeft(cart, 'olio', 1, 3)).toBe(false);
-    expect(exceedsLeft(cart, 'olio', 2, 3)).toBe(true);
+    expect(unitsThatFit(cart, 'olio', 1, 3)).toBe(1);
+    expect(unitsThatFit(cart, 'olio', 2, 3)).toBe(1);
+  });
+
+  it('when the cart already holds all 3 left, then nothing more fits', () => {
+    expect(unitsThatFit([{ id: 'olio', quantity: 3 }], 'olio', 2, 3)).toBe(0);
   });
 
   it('when the product is not in the cart and 1 is left, then adding 1 fits', () => {
-    expect(exceedsLeft([], 'olio', 1, 1)).toBe(false);
+    expect(unitsThatFit([], 'olio', 1, 1)).toBe(1);
   });
 
   it('when no count is known, then any quantity fits', () => {
-    expect(exceedsLeft([{ id: 'olio', quantity: 998 }], 'olio', 1, null)).toBe(false);
+    expect(unitsThatFit([{ id: 'olio', quantity: 998 }], 'olio', 5, null)).toBe(5);
   });
 });

@@ -58,13 +58,16 @@ export function addItem(cart: readonly CartItem[], id: string, quantity = 1): Ca
 }
 
 /**
- * Would adding `quantity` of a product hold more than the `left` units the shop says remain (issue 24:
- * `stock_left`, known when few are left)? null: no limit known here (payments/create still checks).
+ * How many of `quantity` units of a product the cart can still take when the shop says `left` remain (issue 24:
+ * `stock_left`, known when few are): all of them while they fit, else what is left beside the units already in
+ * the cart (issue 31 §4: 2 more with 2 of 3 in the cart adds the 1 left), 0 when the cart already holds them all.
+ * null `left`: no limit known here (payments/create still checks).
  */
-export function exceedsLeft(cart: readonly CartItem[], id: string, quantity: number, left: number | null): boolean {
-  if (left === null) return false;
+export function unitsThatFit(cart: readonly CartItem[], id: string, quantity: number, left: number | null): number {
+  const wanted = Math.max(1, Math.floor(quantity));
+  if (left === null) return wanted;
   const inCart = cart.find((item) => item.id === id)?.quantity ?? 0;
-  return inCart + Math.max(1, Math.floor(quantity)) > left;
+  return Math.max(0, Math.min(wanted, left - inCart));
 }
 
 /** Drops the line with that id; other lines keep their order. */

@@ -19,6 +19,11 @@ export const CART_MESSAGES = {
     title: `Only ${left} left`,
     description: `Only ${left} of ${name} ${left === 1 ? 'is' : 'are'} left: your cart cannot hold more.`,
   }),
+  /** Issue 31 §4: `added` of the `asked` went in, which makes all `left` units the shop has. */
+  addedWhatIsLeft: (name: string, added: number, asked: number, left: number) => ({
+    title: `Added ${added} of ${asked}`,
+    description: `Only ${left} of ${name} ${left === 1 ? 'is' : 'are'} left, and your cart now holds all ${left}.`,
+  }),
   /** "Add all to cart" on a recipe: one notice for the lot; the page itself names what was left out. */
   addedMany: (count: number) => ({
     title: 'Added to cart',

@@ -14,13 +14,13 @@ import {
   CART_STORAGE_KEY,
   cartCount,
   cartFromMirrorChange,
-  exceedsLeft,
   removeItem,
   sameCart,
   serializeCart,
   serializeCartMirror,
   setQuantity,
   startingCart,
+  unitsThatFit,
 } from './cart';
 import { rememberCouponCode } from './coupon-memory';
 import { CART_MESSAGES } from './messages';
@@ -105,24 +105,35 @@ export const cartStore = {
     };
   },
 
-  /** Returns whether anything was added; out-of-stock products never are (SPEC §4 Stock). */
+  /**
+   * Returns whether anything was added; out-of-stock products never are (SPEC §4 Stock). With few left, as
+   * many as still fit are added (issue 31 §4).
+   */
   add(product: CartProductRef, quantity = 1): boolean {
     if (!product.inventory_stock) {
       notify.warning(CART_MESSAGES.outOfStock(product.name));
       return false;
     }
     const before = read();
-    if (exceedsLeft(before, product.id, quantity, product.stock_left ?? null)) {
-      notify.warning(CART_MESSAGES.onlyLeft(product.name, product.stock_left ?? 0));
+    const wanted = Math.max(1, Math.floor(quantity));
+    const left = product.stock_left ?? null;
+    const fits = unitsThatFit(before, product.id, wanted, left);
+    if (fits === 0) {
+      notify.warning(CART_MESSAGES.onlyLeft(product.name, left ?? 0));
       return false;
     }
-    const next = addItem(before, product.id, quantity);
+    const next = addItem(before, product.id, fits);
     if (next === before) {
       notify.warning(CART_MESSAGES.full);
       return false;
     }
     commit(next);
-    notify.success(CART_MESSAGES.added(product.name, Math.max(1, Math.floor(quantity))), ADDED_TOAST);
+    // Fewer than asked went in: the notice says how many, and that the cart now holds all that is left.
+    const notice =
+      fits < wanted && left !== null
+        ? CART_MESSAGES.addedWhatIsLeft(product.name, fits, wanted, left)
+        : CART_MESSAGES.added(product.name, fits);
+    notify.success(notice, ADDED_TOAST);
     return true;
   },
 

@@ -170,7 +170,7 @@ describe('captureOutcome', () => {
   it('when capture answers 409 because the code was switched off, ended or raised its minimum since the payment was made, then the code is refused with the reason (the cart forgets it)', () => {
     for (const message of [
       'The discount code SPRING10 is not active',
-      'The discount code SPRING10 expired on 2026-11-27',
+      'The discount code SPRING10 expired on November 27th, 2026',
       'The discount code SPRING10 needs goods worth at least $1000.00',
       'The discount code SPRING10 is no longer available',
     ]) {

@@ -1,4 +1,7 @@
 import { discountedUnitPrice, formatMoney, hasEffectiveDiscount, type PublicProduct } from '@shop/shared';
+// The price's own rules (the gap between the two prices) live there; a page showing prices without a product
+// card, such as the order page opened from a mail, must load them too (issue 31 §10).
+import './components.css';
 
 type Priced = Pick<PublicProduct, 'price' | 'apply_discount' | 'discount_unit' | 'discount_amount'>;
 
@@ -17,6 +20,8 @@ export function Price({ product, currency, size = 'md' }: { product: Priced; cur
       <span className={discounted ? 'price-now price-now--sale' : 'price-now'} data-testid="price">
         {formatMoney(discountedUnitPrice(product), currency)}
       </span>
+      {/* A space, so the two prices never read as one ("$8.90$10.90") when copied or read aloud. */}
+      {discounted && ' '}
       {discounted && (
         <s className="price-list" data-testid="list-price" aria-label={`was ${formatMoney(product.price, currency)}`}>
           {formatMoney(product.price, currency)}

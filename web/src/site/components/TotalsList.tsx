@@ -1,84 +1,56 @@
-import { type CartTotals, formatMoney } from '@shop/shared';
+import { type SummaryLine, summaryLineAmount } from '@shop/shared';
 import './totals.css';
 
 interface TotalsListProps {
-  /** From the shared cartTotals: the cart page and the order page add up the same way. */
-  totals: CartTotals;
+  /** From the shared summaryLines: the cart page, the order page, the mails and the invoice read the same rows. */
+  lines: readonly SummaryLine[];
   currency: string;
-  /** The fee and its method when shipping applies; null reads "Free". */
-  shipping: { amount: number; method: string } | null;
-  totalLabel: string;
-  /** What was actually charged, when it is known (the order page); otherwise totals.total. */
-  total?: number | string;
+  /** Units in the cart, said under the items row ("3 items"). */
   itemCount?: number;
-  /** data-testid prefix: `${prefix}-subtotal`, `-discount`, `-coupon`, `-shipping`, `-total`. */
+  /**
+   * data-testid prefix: `${prefix}-items`, `-sale`, `-coupon` (and `-coupon-code`), `-shipping`, `-total`, and
+   * `-items-count`.
+   */
   testIdPrefix: string;
-  /** A discount code and what it takes off the goods (issue 24 §3); totals.total already has it off. */
-  coupon?: { code: string; amount: number } | null;
 }
 
 /**
- * Subtotal, savings, shipping and total. The lines above it already show discounted prices, so the
- * subtotal is their sum and the saving is information, not a second deduction: subtotal + shipping = total.
+ * The summary as a sum read from top to bottom (issue 31 §2): items at full price, each saving with its
+ * minus, shipping, and the total under a rule.
  */
-export function TotalsList({
-  totals,
-  currency,
-  shipping,
-  totalLabel,
-  total,
-  itemCount,
-  testIdPrefix,
-  coupon,
-}: TotalsListProps) {
-  const money = (amount: number | string) => formatMoney(amount, currency);
+export function TotalsList({ lines, currency, itemCount, testIdPrefix }: TotalsListProps) {
   return (
     <dl className="totals">
-      <div className="totals-row">
-        <dt>
-          <span>
-            Subtotal{' '}
-            {itemCount !== undefined && (
-              <span className="totals-note">
-                ({itemCount} {itemCount === 1 ? 'item' : 'items'})
-              </span>
-            )}
-          </span>
-        </dt>
-        <dd data-testid={`${testIdPrefix}-subtotal`}>{money(totals.subtotal)}</dd>
-      </div>
-      {totals.discountTotal > 0 && (
-        <div className="totals-row">
-          <dt>You save</dt>
-          <dd className="totals-saving" data-testid={`${testIdPrefix}-discount`}>
-            {money(totals.discountTotal)}
-          </dd>
-        </div>
-      )}
-      {coupon && coupon.amount > 0 && (
-        <div className="totals-row">
-          <dt>
-            <span>Discount code</span>
-            <span className="totals-method" data-testid={`${testIdPrefix}-coupon-code`}>
-              {coupon.code}
-            </span>
-          </dt>
-          <dd className="totals-saving" data-testid={`${testIdPrefix}-coupon`}>
-            {money(-coupon.amount)}
-          </dd>
-        </div>
-      )}
-      <div className="totals-row">
-        <dt>
-          <span>Shipping</span>
-          {shipping?.method && <span className="totals-method">{shipping.method}</span>}
-        </dt>
-        <dd data-testid={`${testIdPrefix}-shipping`}>{shipping ? money(shipping.amount) : 'Free'}</dd>
-      </div>
-      <div className="totals-row totals-row--total">
-        <dt>{totalLabel}</dt>
-        <dd data-testid={`${testIdPrefix}-total`}>{money(total ?? totals.total)}</dd>
-      </div>
+      {lines.map((line) => {
+        const saving = line.cents < 0;
+        return (
+          <div
+            key={line.key}
+            className={line.key === 'total' ? 'totals-row totals-row--total' : 'totals-row'}
+            data-line={line.key}
+          >
+            <dt>
+              <span className="totals-label">{line.label}</span>
+              {line.key === 'items' && itemCount !== undefined && (
+                <span className="totals-method" data-testid={`${testIdPrefix}-items-count`}>
+                  {itemCount} {itemCount === 1 ? 'item' : 'items'}
+                </span>
+              )}
+              {line.detail && (
+                <span
+                  className="totals-method"
+                  data-testid={line.key === 'coupon' ? `${testIdPrefix}-coupon-code` : undefined}
+                >
+                  {line.detail}
+                </span>
+              )}
+            </dt>
+            <dd className={saving ? 'totals-saving' : undefined} data-testid={`${testIdPrefix}-${line.key}`}>
+              {summaryLineAmount(line, currency)}
+            </dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }

@@ -5,6 +5,7 @@ import {
   joinNames,
   lineTotal,
   shippingDestinations,
+  summaryLines,
   type PublicConfig,
   type PublicCoupon,
 } from '@shop/shared';
@@ -115,7 +116,7 @@ interface LineProps {
   row: CartRow;
   currency: string;
   onQuantity: (id: string, quantity: number) => void;
-  onQuantityValidity: (id: string, valid: boolean) => void;
+  onQuantityValidity: (id: string, valid: boolean, tooMany: boolean) => void;
   onRemove: (id: string, name: string) => void;
 }
 
@@ -183,7 +184,7 @@ function CartLineItem({ row, currency, onQuantity, onQuantityValidity, onRemove 
           testId="cart-line-qty"
           // Steppers and the box stop at 1 (SPEC §5 minimum): removing is the bin's job.
           onChange={(quantity) => onQuantity(item.id, quantity)}
-          onValidityChange={(valid) => onQuantityValidity(item.id, valid)}
+          onValidityChange={(valid, tooMany) => onQuantityValidity(item.id, valid, tooMany)}
         />
       </div>
 
@@ -267,13 +268,14 @@ function CartSummary({
       <h2 className="cart-summary-title">Order summary</h2>
       <div className="cart-totals">
         <TotalsList
-          totals={totals}
+          lines={summaryLines(totals, {
+            couponCode: applied.coupon?.code,
+            shipped,
+            shippingMethod: config.shipment_method,
+          })}
           currency={currency}
-          shipping={shipped ? { amount: totals.shipping, method: config.shipment_method } : null}
-          totalLabel="Total"
           itemCount={itemCount}
           testIdPrefix="cart"
-          coupon={applied.coupon ? { code: applied.coupon.code, amount: totals.couponDiscount } : null}
         />
       </div>
 
@@ -337,20 +339,21 @@ export default function Cart() {
     },
     [mutate],
   );
-  // Lines whose quantity box holds something that is not a whole number from 1 to 999 (issue 23).
-  const [badQuantities, setBadQuantities] = useState<ReadonlySet<string>>(() => new Set());
-  const onQuantityValidity = useCallback((id: string, valid: boolean) => {
+  // Lines whose quantity box holds something that is not a whole number from 1 to 999 (issue 23), each with
+  // whether it is a whole number above the units left (issue 31 §3: then the stock is the reason to name).
+  const [badQuantities, setBadQuantities] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  const onQuantityValidity = useCallback((id: string, valid: boolean, tooMany: boolean) => {
     setBadQuantities((current) => {
-      if (valid !== current.has(id)) return current;
-      const next = new Set(current);
+      if (valid ? !current.has(id) : current.get(id) === tooMany) return current;
+      const next = new Map(current);
       if (valid) next.delete(id);
-      else next.add(id);
+      else next.set(id, tooMany);
       return next;
     });
   }, []);
   const onRemove = useCallback(
     (id: string, name: string) => {
-      onQuantityValidity(id, true);
+      onQuantityValidity(id, true, false);
       removeFromCart({ id, name });
     },
     [removeFromCart, onQuantityValidity],
@@ -393,11 +396,18 @@ export default function Cart() {
       />
     );
   } else if (cart.some((item) => badQuantities.has(item.id))) {
+    const unreadable = cart.some((item) => badQuantities.get(item.id) === false);
+    // Every refused box holds a whole number: the stock is what stands in the way, so that is what is said.
+    const short = unreadable ? undefined : rows.find((row) => badQuantities.has(row.item.id) && row.product);
+    const message =
+      short?.product && short.product.stock_left != null
+        ? CHECKOUT_MESSAGES.notEnoughLeft(`Only ${short.product.stock_left} of ${short.product.name} left`)
+        : CHECKOUT_MESSAGES.quantityInvalid;
     payment = (
       <Notice
         tone="warning"
-        title={CHECKOUT_MESSAGES.quantityInvalid.title}
-        description={CHECKOUT_MESSAGES.quantityInvalid.description}
+        title={message.title}
+        description={message.description}
         data-testid="cart-payment-quantity"
       />
     );

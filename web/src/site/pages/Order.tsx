@@ -26,6 +26,8 @@ import {
   paymentStatusText,
   type PublicOrder,
 } from '@shop/shared';
+  summaryLines,
+  toCents,
 import { Button, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
@@ -124,13 +126,17 @@ function OrderProducts({ order }: { order: PublicOrder }) {
 
       <div className="order-totals">
         <TotalsList
-          totals={totals}
+          lines={summaryLines(totals, {
+            couponCode: order.coupon_code,
+            shippingMethod: order.shipment_method,
+            totalLabel: 'Total paid',
+            // What PayPal charged, as the mail and the invoice say; an order without it adds up its lines.
+            totalCents: order.transaction_gross_amount.trim()
+              ? toCents(Number(order.transaction_gross_amount))
+              : undefined,
+          })}
           currency={currency}
-          shipping={order.shipment_amount > 0 ? { amount: order.shipment_amount, method: order.shipment_method } : null}
-          totalLabel="Total paid"
-          total={order.transaction_gross_amount}
           testIdPrefix="order"
-          coupon={order.coupon_code ? { code: order.coupon_code, amount: totals.couponDiscount } : null}
         />
       </div>
     </section>
