@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload';
 import { hiddenFromEditors, isAdmin } from '../access/roles';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
-import { refuseTakenCategoryName } from '../hooks/catalog-rules';
+import { foldNameSpaces, refuseTakenCategoryName } from '../hooks/catalog-rules';
 import { refuseMistypedValues } from '../hooks/refuse-mistyped-values';
 import { nameOfMoreThanSpaces } from '../fields/trimmed-text';
 import { publishedOrStaff } from '../access/published-or-admin';
@@ -27,7 +27,7 @@ export const Categories: CollectionConfig = {
   hooks: {
     // What /api/v2 refuses, every door refuses (issue 29 §4).
     beforeOperation: [refuseMistypedValues],
-    beforeValidate: [stripControlCharactersHook],
+    beforeValidate: [stripControlCharactersHook, foldNameSpaces],
     beforeChange: [refuseTakenCategoryName],
     afterChange: [invalidateCatalogAfterChange],
     afterDelete: [invalidateCatalogAfterDelete],

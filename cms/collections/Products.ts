@@ -2,6 +2,7 @@ import type { CollectionBeforeChangeHook, CollectionConfig, FieldAccess, NumberF
 import { DISCOUNT_UNITS, PERCENT_UNIT, QUANTITY_UNITS } from '@shop/shared';
 import { MAX_PRODUCT_CATEGORIES, MAX_PRODUCT_PRICE, MAX_STOCK_QUANTITY } from '@shop/shared/admin';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
+import { foldNameSpaces } from '../hooks/catalog-rules';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 import { refuseBrokenProductPricing } from '../hooks/product-pricing-rules';
 import { keepStockCountOnUpdate } from '../hooks/keep-stock-count';
@@ -132,7 +133,7 @@ export const Products: CollectionConfig = {
       refuseEditorChangesOutside('products', PRODUCT_EDITOR_FIELDS),
       refuseMistypedValues,
     ],
-    beforeValidate: [stripControlCharactersHook],
+    beforeValidate: [stripControlCharactersHook, foldNameSpaces],
     beforeChange: [refuseBrokenProductPricing, availabilityFollowsCount],
     afterChange: [invalidateCatalogAfterChange],
     afterDelete: [invalidateCatalogAfterDelete],

@@ -5,6 +5,7 @@ import { isStaff, publishedVersionsOrStaff } from '../access/roles';
 import { richTextEditor } from '../fields/rich-text';
 import { DRAFT_AWARE_PUBLISH_BUTTON } from '../lib/panel-components';
 import { invalidateCatalogAfterChange, invalidateCatalogAfterDelete } from '../hooks/invalidate-catalog-cache';
+import { foldNameSpaces } from '../hooks/catalog-rules';
 import { stripControlCharactersHook } from '../hooks/strip-control-characters';
 
 /**
@@ -70,7 +71,7 @@ export const Recipes: CollectionConfig = {
     },
   ],
   hooks: {
-    beforeValidate: [stripControlCharactersHook],
+    beforeValidate: [stripControlCharactersHook, foldNameSpaces],
     afterChange: [invalidateCatalogAfterChange],
     afterDelete: [invalidateCatalogAfterDelete],
   },

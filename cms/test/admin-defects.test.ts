@@ -200,6 +200,39 @@ describe('category names are unique whatever their case (§1.7)', () => {
   });
 });
 
+describe('names are compared and stored with their spaces folded (issue 31 §19)', () => {
+  it('when "Gift  Boxes" (two spaces) comes beside "Gift Boxes" through /api/v2 and through /api, then 400 each time, and a new name is stored trimmed and single-spaced', async () => {
+    const tok = uid();
+    const first = await admin.api('/api/v2/admin/categories', { method: 'POST', json: { name: `Gift Boxes ${tok}` } });
+    expect(first.status).toBe(201);
+    const v2Twin = await admin.api('/api/v2/admin/categories', {
+      method: 'POST',
+      json: { name: `Gift  Boxes ${tok}` },
+    });
+    expect(v2Twin.status).toBe(400);
+    expect(messages(v2Twin)).toEqual([`name: ${NAME_TAKEN}`]);
+    const restTwin = await admin.api('/api/categories', { method: 'POST', json: { name: `gift \t boxes  ${tok}` } });
+    expect(restTwin.status).toBe(400);
+    expect(JSON.stringify(restTwin.body)).toContain(NAME_TAKEN);
+
+    const spaced = await admin.api('/api/categories', { method: 'POST', json: { name: `  Olive   Oils  ${tok} ` } });
+    expect(spaced.status).toBe(201);
+    expect(spaced.body.doc.name).toBe(`Olive Oils ${tok}`);
+    const renamed = await admin.api(`/api/v2/admin/categories/${String(spaced.body.doc.id)}`, {
+      method: 'PUT',
+      json: { name: `Olive  Oils   Extra ${tok}` },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body.result.name).toBe(`Olive Oils Extra ${tok}`);
+    const product = await admin.api('/api/products', {
+      method: 'POST',
+      json: { name: ` Pesto   genovese ${tok}`, price: 6.5, published: false, categories: [first.body.result.id] },
+    });
+    expect(product.status, product.text).toBe(201);
+    expect(product.body.doc.name).toBe(`Pesto genovese ${tok}`);
+  });
+});
+
 describe("this year's monthly figures stop at this month (§1.8)", () => {
   it('when the monthly sales of this year are read, then one row per month so far; last year has twelve', async () => {
     const now = new Date();
