@@ -27,6 +27,7 @@ import { env } from './lib/env';
 import { repoRoot } from './lib/paths';
 import { createMailTransport } from './services/mail-transport';
 import { lazySharp } from './lib/lazy-sharp';
+import { readableFieldLabels } from './lib/field-labels';
 
 /**
  * Uploads on S3-compatible storage when S3_* is set (lib/env.ts): storage-s3 takes over the assets
@@ -94,7 +95,7 @@ export default databaseAdapter(env.databaseUri)
       ],
       globals: [withGlobalAuditHooks(ShopSettings)],
       endpoints: v2Endpoints,
-      plugins: objectStorage(),
+      plugins: [...objectStorage(), readableFieldLabels],
       // Payload's own panel for content editors at /cms (/admin is the shop's control centre). Built by
       // `npm run build` from cms/app (Next.js) and served by our express server (services/cms-panel.ts).
       admin: {
