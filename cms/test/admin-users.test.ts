@@ -152,7 +152,7 @@ describe('POST /api/v2/users', () => {
 
     const check = await server.api(`/api/v2/auth/invite/${token}`);
     expect(check.status).toBe(200);
-    expect(check.body.result).toEqual({ email });
+    expect(check.body.result).toEqual({ email, role: 'admin' });
 
     const plain = `Basil#${uid()}7Q`;
     const set = await server.api(`/api/v2/auth/reset/${token}`, {

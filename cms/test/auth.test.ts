@@ -416,7 +416,7 @@ describe('password reset from settings and the reset link', () => {
 
     const check = await server.api(`/api/v2/auth/invite/${token}`, from(freshAddress()));
     expect(check.status).toBe(200);
-    expect(check.body).toEqual({ result: { email: account.email }, status: 200 });
+    expect(check.body).toEqual({ result: { email: account.email, role: 'admin' }, status: 200 });
 
     const put = (json: Record<string, unknown>) =>
       server.api(`/api/v2/auth/reset/${token}`, from(freshAddress(), { method: 'PUT', json }));
@@ -576,7 +576,7 @@ describe('password reset from settings and the reset link', () => {
 
     const check = await server.api(`/api/v2/auth/invite/${token}`, from(office));
     expect(check.status, check.text).toBe(200);
-    expect(check.body).toEqual({ result: { email: account.email }, status: 200 });
+    expect(check.body).toEqual({ result: { email: account.email, role: 'admin' }, status: 200 });
     const wrong = await server.api(
       `/api/v2/auth/reset/${'ef'.repeat(20)}`,
       from(office, { method: 'PUT', json: { password: sha256hex('Rosmarino#5') } }),

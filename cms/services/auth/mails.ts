@@ -1,3 +1,4 @@
+import type { UserRole } from '@shop/shared/admin';
 import { env } from '../../lib/env';
 
 const escapeHtml = (s: string) =>
@@ -34,15 +35,27 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
   return { to, subject, text, html };
 }
 
-export function renderResetMail(user: { email: string; firstname: string }, token: string, validHours: number): Mail {
+type Recipient = { email: string; firstname: string; role: UserRole };
+
+/**
+ * Where the account works: an admin in the control centre, an editor in the /cms panel only (the control
+ * centre refuses editors' sign-ins), so each mail names the place the person will actually use.
+ */
+const workplace = (role: UserRole) =>
+  role === 'editor'
+    ? { name: 'content panel', where: `${env.publicUrl}/cms`, what: 'recipes, products and pages' }
+    : { name: 'control centre', where: `${env.publicUrl}/admin`, what: 'orders, products and messages' };
+
+export function renderResetMail(user: Recipient, token: string, validHours: number): Mail {
+  const place = workplace(user.role);
   return render(
     user.email,
     'Reset your password — Bottega di Famiglia',
     `Hello ${user.firstname || user.email},`,
     [
-      'You asked to reset the password of your control centre account. Open the link below to choose a new one.',
+      `You asked to reset the password of your ${place.name} account. Open the link below to choose a new one.`,
       `The link works once and for ${validHours} hour${validHours === 1 ? '' : 's'}. You have been signed out; ` +
-        'sign in again with the new password.',
+        `sign in again with the new password at ${place.where}.`,
       'If you did not ask for this, you can ignore this mail: your password stays as it is.',
     ],
     passwordLink(token),
@@ -50,15 +63,17 @@ export function renderResetMail(user: { email: string; firstname: string }, toke
   );
 }
 
-export function renderInviteMail(user: { email: string; firstname: string }, token: string, validDays: number): Mail {
+export function renderInviteMail(user: Recipient, token: string, validDays: number): Mail {
+  const place = workplace(user.role);
   return render(
     user.email,
-    'Welcome to the Bottega di Famiglia control centre',
+    `Welcome to the Bottega di Famiglia ${place.name}`,
     `Welcome${user.firstname ? `, ${user.firstname}` : ''}!`,
     [
-      'An account was created for you in the Bottega di Famiglia control centre, where the shop manages its ' +
-        'orders, products and messages.',
-      `Open the link below to choose your password. It works once and for ${validDays} days.`,
+      `An account was created for you in the Bottega di Famiglia ${place.name} at ${place.where}, where the ` +
+        `shop manages its ${place.what}.`,
+      `Open the link below to choose your password. It works once and for ${validDays} days. Then sign in at ` +
+        `${place.where}.`,
     ],
     passwordLink(token),
     'Choose your password',

@@ -12,6 +12,7 @@ import { describeActor } from '../../lib/actor';
 import { AUDIT_ACTOR } from '../../lib/audit-write';
 import { isPublishedPasswordDigest } from '../../lib/demo-account';
 import type { Doc } from '../mappers';
+import { roleOf } from '../../lib/roles';
 import { clientAddress } from './client-ip';
 import { renderInviteMail, renderResetMail, type Mail } from './mails';
 import { loginThrottled, signOut } from './session';
@@ -56,7 +57,12 @@ async function send(payload: Payload, mail: Mail): Promise<void> {
   await payload.sendEmail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
 }
 
-const nameOf = (user: Doc) => ({ email: String(user.email ?? ''), firstname: String(user.firstname ?? '') });
+const nameOf = (user: Doc) => ({
+  email: String(user.email ?? ''),
+  firstname: String(user.firstname ?? ''),
+  // Accounts made before roles existed are admins (the migration's reading).
+  role: roleOf(user) ?? 'admin',
+});
 
 /**
  * Settings' "reset your password" (SPEC §2, §6): mails the signed-in admin a reset link, then ends the
@@ -106,7 +112,7 @@ export async function requestPasswordResetByEmail(req: PayloadRequest, email: st
 }
 
 /**
- * Welcomes a new admin: an invite link to choose a password, valid for INVITE_LINK_DAYS. The users screens
+ * Welcomes a new admin or editor: an invite link to choose a password, valid for INVITE_LINK_DAYS. The users screens
  * call it after creating an account.
  */
 export async function sendInvite(payload: Payload, userId: string): Promise<void> {
@@ -155,7 +161,7 @@ async function liveAccount(req: PayloadRequest, rawToken: string): Promise<Doc> 
 /** GET auth/invite/{token}: whom a live link is for; nothing at all about a dead one. */
 export async function checkPasswordLink(req: PayloadRequest, rawToken: string): Promise<InviteCheck> {
   const account = await liveAccount(req, rawToken);
-  return { email: String(account.email) };
+  return { email: String(account.email), role: roleOf(account) ?? 'admin' };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   RECORD_STATUSES,
   type OrderStatus,
 } from './enums';
+import type { UserRole } from './admin-catalog-api';
 import type { RefundState } from './ledger';
 import type { PaymentAlert, PaymentNews } from './payment-alerts';
 import type { Refund } from './refunds';
@@ -59,9 +60,13 @@ export interface AdminSession {
   lastname: string;
 }
 
-/** GET auth/invite/{token}: who the link is for, so the form can greet them. */
+/**
+ * GET auth/invite/{token}: who the link is for, so the form can greet them, and their role: an editor works
+ * in the /cms panel only, so the form sends an editor there once the password is set (issue 31 §16).
+ */
 export interface InviteCheck {
   email: string;
+  role: UserRole;
 }
 
 /**

@@ -226,7 +226,7 @@ describe('the storefront replies', () => {
 describe('the control centre’s replies', () => {
   it('when the session, an invite, the dashboard and the settings are sent, then each parses as sent', () => {
     roundTrip(r.adminSessionSchema, { id: 'u1', email: 'anna@example.com', firstname: 'Anna', lastname: 'Bianchi' });
-    roundTrip(r.inviteCheckSchema, { email: 'anna@example.com' });
+    roundTrip(r.inviteCheckSchema, { email: 'anna@example.com', role: 'editor' });
     roundTrip(r.changelogSchema, changelog);
     roundTrip(r.dashboardCountsSchema, {
       sell: { current: 1200.5, previous: 1000, delta: 200.5 },

@@ -285,7 +285,7 @@ export const webhookReceiptSchema = z.object({ received: z.literal(true), order:
 export const adminSessionSchema = z
   .object({ id: z.string(), email: z.string(), firstname: z.string(), lastname: z.string() })
   .meta({ id: 'AdminSession' });
-export const inviteCheckSchema = z.object({ email: z.string() }).meta({ id: 'InviteCheck' });
+export const inviteCheckSchema = z.object({ email: z.string(), role: z.enum(USER_ROLES) }).meta({ id: 'InviteCheck' });
 
 export const changelogSchema = z
   .object({

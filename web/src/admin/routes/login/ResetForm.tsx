@@ -8,6 +8,9 @@ import { notify } from '../../../lib/notify';
 import { checkInvite, resetPassword } from '../../api/auth';
 import { PasswordRules } from './PasswordRules';
 
+/** Payload's panel, where editors work; it shows its sign-in to a visitor without a session. */
+const CMS_SIGN_IN = '/cms';
+
 function InvalidLink() {
   return (
     <Result
@@ -81,6 +84,12 @@ export function ResetForm({ token }: Props) {
     const reply = await resetPassword(token, password);
     setSubmitting(false);
     if (reply.status === 200) {
+      // An editor signs in at the /cms panel only (the control centre refuses her): she goes there, a page
+      // of its own outside this app.
+      if (result.role === 'editor') {
+        window.location.replace(CMS_SIGN_IN);
+        return;
+      }
       notify.success({ title: 'Password changed', description: 'Sign in with your new password.' });
       navigate('/admin', { replace: true });
     } else if (reply.status === 400) {
