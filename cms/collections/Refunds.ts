@@ -31,6 +31,8 @@ export const Refunds: CollectionConfig = {
     { name: 'amount', type: 'text', required: true, maxLength: 20 },
     { name: 'currency_code', type: 'text', required: true, maxLength: 3 },
     { name: 'reason', type: 'textarea', maxLength: 500 },
+    // The family's own note (issue 31 §13): unlike the reason, never mailed to the shopper nor shown to them.
+    { name: 'internal_note', type: 'textarea', maxLength: 500 },
     { name: 'status', type: 'select', options: [...REFUND_STATUSES], required: true, index: true },
     { name: 'source', type: 'select', options: [...REFUND_SOURCES], required: true },
     { name: 'by_user', type: 'relationship', relationTo: 'users' },

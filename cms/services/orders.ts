@@ -65,6 +65,7 @@ export function toPublicOrder(doc: Doc, tracking: ShipmentTracking = NO_TRACKING
     coupon_discount: num(doc.coupon_discount),
     tracking_number: tracking.tracking_number,
     tracking_url: tracking.tracking_url,
+    shipping_carrier: tracking.shipping_carrier,
   };
 }
 
@@ -87,7 +88,7 @@ async function findOrderDoc(payload: Payload, id: string): Promise<Doc> {
  */
 export async function getPublicOrder(payload: Payload, id: string): Promise<PublicOrder> {
   const doc = await findOrderDoc(payload, id);
-  return toPublicOrder(doc, await shipmentTracking(payload, String(doc.id)));
+  return toPublicOrder(doc, await shipmentTracking(payload, doc));
 }
 
 /** Tracking by order number: answers only the id, which the storefront then opens. */

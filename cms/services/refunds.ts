@@ -42,6 +42,7 @@ export function toRefund(doc: Doc): Refund {
     created_at: str(doc.createdAt),
     paypal_refund_id: str(doc.paypal_refund_id) || null,
     by: str(doc.by),
+    internal_note: str(doc.internal_note),
   };
 }
 
@@ -285,6 +286,8 @@ export interface RefundInput {
   /** Numeric string with at most two decimals; absent = everything left. */
   amount?: string;
   reason: string;
+  /** The family's own note: stored on the refund and the timeline, never in a mail or on a shopper's page. */
+  internal_note?: string;
 }
 
 /**
@@ -345,6 +348,7 @@ async function storeRefundDecision(
           amount: amountOf(amount),
           currency_code: str(order.currency_code) || 'USD',
           reason: input.reason,
+          internal_note: input.internal_note || null,
           status: 'REQUESTED',
           source: 'shop',
           by_user: actor.by_id,
@@ -375,6 +379,15 @@ export async function refundOrder(
 ): Promise<{ refund: Refund; httpStatus: number }> {
   const actor = describeActor(user);
   const stored = await oneAtATime(`refund:${orderId}`, () => storeRefundDecision(req, user, orderId, input, actor));
+  // On the family's timeline as an internal note (the timeline is the control centre's only), beside the refund.
+  if (input.internal_note) {
+    await recordOrderEvent(
+      { payload: req.payload },
+      { order: orderId, type: 'note', user, note: `Refund note: ${input.internal_note}` },
+    ).catch((err: unknown) =>
+      req.payload.logger.warn({ err, msg: `refund ${String(stored.id)}: internal note not put on the timeline` }),
+    );
+  }
   const { refund, answered } = await submitRefund(req.payload, stored, actor, req);
   return { refund: toRefund(refund), httpStatus: answered ? 201 : 202 };
 }

@@ -1,27 +1,30 @@
 import type { Payload } from 'payload';
-import { trackingLink } from '@shop/shared';
+import { shipmentLink, SHIPPING_CARRIERS, type ShippingCarrier } from '@shop/shared';
 import { str, type Doc } from './mappers';
 import { getSettings } from './settings';
 
 export interface ShipmentTracking {
   tracking_number: string | null;
   tracking_url: string | null;
+  /** The carrier the family chose when shipping (issue 31 §12); null for orders shipped before that choice. */
+  shipping_carrier: ShippingCarrier | null;
 }
 
-export const NO_TRACKING: ShipmentTracking = { tracking_number: null, tracking_url: null };
+export const NO_TRACKING: ShipmentTracking = { tracking_number: null, tracking_url: null, shipping_carrier: null };
 
-/** Where to follow parcel `number`: its carrier's page, or the shop's link template (Settings); null otherwise. */
-export async function trackingUrlOf(payload: Payload, number: string | null): Promise<string | null> {
-  if (!number) return null;
-  const { tracking_url_template } = await getSettings(payload);
-  return trackingLink(number, tracking_url_template)?.url ?? null;
-}
+/** The carrier stored on an order, or null (none chosen, or a value no longer offered). */
+export const carrierOf = (order: Doc): ShippingCarrier | null =>
+  (SHIPPING_CARRIERS as readonly unknown[]).includes(order.shipping_carrier)
+    ? (order.shipping_carrier as ShippingCarrier)
+    : null;
 
 /**
  * The parcel of an order as its latest change to SHIPPED left it (the tracking number is kept on that
- * timeline event, not on the order): the number given then, or none, and where to follow it.
+ * timeline event, the carrier and an OTHER carrier's URL on the order): the number given then, or none, and
+ * where to follow it: the chosen carrier's page, never a guess from the number when a carrier was chosen.
  */
-export async function shipmentTracking(payload: Payload, orderId: string): Promise<ShipmentTracking> {
+export async function shipmentTracking(payload: Payload, order: Doc): Promise<ShipmentTracking> {
+  const orderId = String(order.id);
   const res = await payload.find({
     collection: 'order-events',
     where: { and: [{ order: { equals: orderId } }, { type: { equals: 'status' } }, { to: { equals: 'SHIPPED' } }] },
@@ -33,5 +36,8 @@ export async function shipmentTracking(payload: Payload, orderId: string): Promi
     overrideAccess: true,
   });
   const number = str((res.docs[0] as Doc | undefined)?.tracking_number) || null;
-  return { tracking_number: number, tracking_url: await trackingUrlOf(payload, number) };
+  const carrier = carrierOf(order);
+  const { tracking_url_template } = await getSettings(payload);
+  const link = shipmentLink(number, carrier, str(order.tracking_url) || null, tracking_url_template);
+  return { tracking_number: number, tracking_url: link?.url ?? null, shipping_carrier: carrier };
 }

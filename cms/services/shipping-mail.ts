@@ -1,5 +1,5 @@
 import type { Payload } from 'payload';
-import { type PublicOrder, trackingLink, type TrackingLink } from '@shop/shared';
+import { type PublicOrder, shipmentLink, type ShippingCarrier, type TrackingLink } from '@shop/shared';
 import { env } from '../lib/env';
 import { addressLines, escapeHtml, mailDocument, orderPageUrl, orderThreadHeaders } from './order-mail';
 
@@ -22,6 +22,12 @@ export interface StatusMailInput {
   trackingNumber: string | null;
   /** The shop's link template (Settings), used for numbers no known carrier prints. */
   trackingTemplate?: string | null;
+  /**
+   * The carrier chosen when shipping (issue 31 §12) and the tracking URL given with OTHER: the link is that
+   * carrier's. Absent (orders shipped before the choice), the carrier is guessed from the number.
+   */
+  carrier?: ShippingCarrier | null;
+  trackingUrl?: string | null;
 }
 
 interface RenderedMail {
@@ -52,9 +58,12 @@ function parcelLines(number: string | null, link: TrackingLink | null): { text: 
 }
 
 /** The shipped mail: the tracking number and a link to follow it, or that the parcel travels without one. */
-function renderShipped(order: PublicOrder, number: string | null, template?: string | null): RenderedMail {
+function renderShipped(order: PublicOrder, input: StatusMailInput): RenderedMail {
+  const number = input.trackingNumber;
   const url = orderPageUrl(order.id);
-  const link = number ? trackingLink(number, template) : null;
+  const link = number
+    ? shipmentLink(number, input.carrier ?? null, input.trackingUrl ?? null, input.trackingTemplate)
+    : null;
   const parcel = parcelLines(number, link);
   const address = addressLines(order);
   const subject = `Your order ${order.number} is on its way`;
@@ -82,7 +91,7 @@ ${parcel.html}
 
 function renderDelivered(order: PublicOrder): RenderedMail {
   const url = orderPageUrl(order.id);
-  const subject = `Your order ${order.number} has been delivered`;
+  const subject = `your order ${order.number} has been delivered`;
   const text = [
     `Dear ${order.payer_full_name},`,
     '',
@@ -102,9 +111,7 @@ function renderDelivered(order: PublicOrder): RenderedMail {
 }
 
 export function renderStatusMail(order: PublicOrder, input: StatusMailInput): RenderedMail {
-  return input.status === 'SHIPPED'
-    ? renderShipped(order, input.trackingNumber, input.trackingTemplate)
-    : renderDelivered(order);
+  return input.status === 'SHIPPED' ? renderShipped(order, input) : renderDelivered(order);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { NoticeOutcome } from './order-notices';
 import { toPublicOrder } from './orders';
 import { getSettings } from './settings';
 import { isMailedStatus, MAILED_STATUSES, sendStatusMail, STATUS_MAIL_NOTES } from './shipping-mail';
+import { carrierOf } from './shipment-tracking';
 
 /**
  * The shopper's mail about a change to SHIPPED or DELIVERED (issue 22 §2), once per change: the change's
@@ -75,6 +76,8 @@ export async function sendStatusMailOnce(payload: Payload, eventId: string): Pro
       status,
       trackingNumber: str(event.tracking_number) || null,
       trackingTemplate: tracking_url_template,
+      carrier: carrierOf(orderDoc),
+      trackingUrl: str(orderDoc.tracking_url) || null,
     });
   } catch (err) {
     payload.logger.error({ err, msg: `order ${order.number}: ${status} mail failed; the reconciler retries it` });

@@ -229,3 +229,120 @@ describe('who may read and write the timeline', () => {
     expect(after[0]).toMatchObject({ id: event.id, tracking_number: 'RR1', note: null });
   });
 });
+
+describe('the carrier of a shipment (issue 31 §12)', () => {
+  const DHL_LINK = 'https://www.dhl.com/global-en/home/tracking.html?tracking-id=LX123456789IT&submit=1';
+  const shippedMail = (order: Json) =>
+    server.waitForMail(
+      (m) =>
+        m.envelopeTo.includes(order.payer_email_address) && m.subject === `Your order ${order.number} is on its way`,
+    );
+
+  it("when orders are shipped with a chosen carrier, then the order keeps it and the shopper's page and mail link to that carrier, whatever the number looks like; Other links to the URL given", async () => {
+    // LX…IT is no known carrier's format: without the choice it had no link at all.
+    const dhl = await createOrder(admin, { status: 'PROCESSING' });
+    const res = await setStatus(dhl.id, {
+      status: 'SHIPPED',
+      tracking_number: 'LX123456789IT',
+      shipping_carrier: 'DHL',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.result).toMatchObject({ status: 'SHIPPED', shipping_carrier: 'DHL', tracking_url: null });
+    expect((await server.api(`/api/v2/orders/${dhl.id}`)).body.result).toMatchObject({
+      tracking_number: 'LX123456789IT',
+      shipping_carrier: 'DHL',
+      tracking_url: DHL_LINK,
+    });
+    expect((await shippedMail(dhl)).body).toContain(`Follow your parcel with DHL: ${DHL_LINK}`);
+
+    // A 1Z number is UPS's format, but the shop said USPS: the link is USPS's.
+    const usps = await createOrder(admin, { status: 'PROCESSING' });
+    await setStatus(usps.id, { status: 'SHIPPED', tracking_number: '1Z999AA10123456784', shipping_carrier: 'USPS' });
+    expect((await server.api(`/api/v2/orders/${usps.id}`)).body.result.tracking_url).toBe(
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=1Z999AA10123456784',
+    );
+
+    // Other, in bulk: {number} is each parcel's number.
+    const [a, b] = [await createOrder(admin, { status: 'PROCESSING' }), await createOrder(admin, { status: 'NEW' })];
+    const bulk = await admin.api('/api/v2/admin/orders/bulk', {
+      method: 'POST',
+      json: {
+        ids: [a.id, b.id],
+        action: 'ship',
+        tracking_numbers: { [a.id]: 'BRT 0042-77' },
+        shipping_carrier: 'OTHER',
+        tracking_url: 'https://track.example.it/p?n={number}',
+      },
+    });
+    expect(bulk.status, bulk.text).toBe(200);
+    expect((await server.api(`/api/v2/orders/${a.id}`)).body.result).toMatchObject({
+      shipping_carrier: 'OTHER',
+      tracking_url: 'https://track.example.it/p?n=BRT004277',
+    });
+    expect((await shippedMail(a)).body).toContain('Follow your parcel: https://track.example.it/p?n=BRT004277');
+    expect((await admin.api(`/api/v2/admin/orders/${b.id}`)).body.result).toMatchObject({
+      status: 'SHIPPED',
+      shipping_carrier: 'OTHER',
+      tracking_url: 'https://track.example.it/p?n={number}',
+    });
+  });
+
+  it('when a carrier or tracking URL is wrong on any door (/api/v2, its bulk, Payload REST, the /cms panel), then 400 and the order is unchanged', async () => {
+    const open = await createOrder(admin, { status: 'PROCESSING' });
+    const shipped = await createOrder(admin, { status: 'PROCESSING' });
+    expect((await setStatus(shipped.id, { status: 'SHIPPED', shipping_carrier: 'UPS' })).status).toBe(200);
+
+    const v2 = [
+      { status: 'SHIPPED', shipping_carrier: 'Pony Express' },
+      { status: 'SHIPPED', shipping_carrier: 'OTHER' },
+      { status: 'SHIPPED', shipping_carrier: 'UPS', tracking_url: 'https://ups.example/t' },
+      { status: 'SHIPPED', shipping_carrier: 'OTHER', tracking_url: 'javascript:alert(1)' },
+      { status: 'SHIPPED', shipping_carrier: 'OTHER', tracking_url: 'http://track.example/t' },
+      { status: 'DELIVERED', shipping_carrier: 'UPS' },
+    ].map((json) => () => setStatus(open.id, json));
+    const bulk = [
+      { ids: [open.id], action: 'ship', shipping_carrier: 'Pony Express' },
+      { ids: [open.id], action: 'ship', shipping_carrier: 'OTHER' },
+      { ids: [open.id], action: 'complete', shipping_carrier: 'UPS' },
+    ].map((json) => () => admin.api('/api/v2/admin/orders/bulk', { method: 'POST', json }));
+    const rest = (id: string, json: Record<string, unknown>) =>
+      admin.api(`/api/orders/${id}?depth=0`, { method: 'PATCH', json });
+    const panel = async (id: string, data: Record<string, unknown>) => {
+      const doc = (await admin.api(`/api/orders/${id}?depth=0`)).body as Json;
+      const form = new FormData();
+      form.append('_payload', JSON.stringify({ ...doc, ...data }));
+      return admin.api(`/api/orders/${id}?depth=0`, { method: 'PATCH', body: form });
+    };
+    const doors = [
+      () => rest(shipped.id, { shipping_carrier: 'Pony Express' }),
+      () => rest(shipped.id, { shipping_carrier: 'OTHER' }),
+      () => rest(shipped.id, { tracking_url: 'https://ups.example/t' }),
+      () => rest(shipped.id, { shipping_carrier: 'OTHER', tracking_url: 'https://track.example/a b' }),
+      () => rest(open.id, { shipping_carrier: 'UPS' }),
+      () => panel(shipped.id, { shipping_carrier: 'Pony Express' }),
+      () => panel(shipped.id, { shipping_carrier: 'OTHER', tracking_url: '' }),
+      () => panel(open.id, { shipping_carrier: 'DHL' }),
+    ];
+    const answers = [];
+    // One after another: each answer is about one request, on the order as the others left it.
+    for (const send of [...v2, ...bulk, ...doors]) answers.push(await send());
+    expect(answers.map((res) => res.status)).toEqual(Array(17).fill(400));
+    expect((await admin.api(`/api/v2/admin/orders/${open.id}`)).body.result).toMatchObject({
+      status: 'PROCESSING',
+      shipping_carrier: null,
+      tracking_url: null,
+    });
+    expect((await admin.api(`/api/v2/admin/orders/${shipped.id}`)).body.result).toMatchObject({
+      status: 'SHIPPED',
+      shipping_carrier: 'UPS',
+      tracking_url: null,
+    });
+    // The door is open to a right one: the family corrects the carrier in the panel.
+    const fixed = await panel(shipped.id, {
+      shipping_carrier: 'OTHER',
+      tracking_url: 'https://track.example/t/{number}',
+    });
+    expect(fixed.status, fixed.text).toBe(200);
+    expect((await admin.api(`/api/v2/admin/orders/${shipped.id}`)).body.result.shipping_carrier).toBe('OTHER');
+  });
+});

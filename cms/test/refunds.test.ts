@@ -204,6 +204,39 @@ describe('refunds from the control centre', () => {
     expect((await server.api(`/api/v2/orders/${orderId}`)).body.result.refund_state).toBe('FULLY');
   });
 
+  it("when a refund comes with an internal note, then the family reads it on the refund and the timeline, and neither the shopper's mail nor the shopper's order (API or page) holds it", async () => {
+    const { orderId } = await paidOrder();
+    const note = 'Courier claim 77-Q filed; do not tell the shopper yet';
+    const res = await refund(orderId, {
+      amount: '5.00',
+      reason: 'Bottle of Taggiasca arrived broken',
+      internal_note: note,
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.result).toMatchObject({ amount: '5.00', internal_note: note });
+    const order = await adminOrder(orderId);
+    expect(order.refunds.map((r: Json) => [r.reason, r.internal_note])).toEqual([
+      ['Bottle of Taggiasca arrived broken', note],
+    ]);
+    const events = (await admin.api(`/api/v2/admin/orders/${orderId}/events`)).body.result as Json[];
+    expect(events.filter((e) => e.type === 'note').map((e) => e.note)).toEqual([`Refund note: ${note}`]);
+
+    const shopper = order.payer_email_address as string;
+    const mail = await server.waitForMail((m) => m.envelopeTo.includes(shopper) && /^Refund of/.test(m.subject));
+    expect(mail.body).toContain('Reason: Bottle of Taggiasca arrived broken');
+    expect(server.mails.filter((m) => m.raw.includes('Courier claim'))).toEqual([]);
+    const publicOrder = await server.api(`/api/v2/orders/${orderId}`);
+    expect(publicOrder.status).toBe(200);
+    expect(publicOrder.text).not.toContain('Courier claim');
+    const page = await fetch(`${server.baseUrl}/site/orders/${orderId}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain('Courier claim');
+    // A note with a control character is refused like a reason with one, and nothing is refunded.
+    const bad = await refund(orderId, { amount: '1.00', reason: 'Late', internal_note: 'a\u0007b' });
+    expect(bad.status).toBe(400);
+    expect((await adminOrder(orderId)).refunds).toHaveLength(1);
+  });
+
   it('when an unshipped order refunded in full is set to SHIPPED, then every door answers 409 and writes nothing unless the request says ship_despite_refund', async () => {
     const { orderId } = await paidOrder();
     expect((await refund(orderId, { reason: 'Out of stock' })).status).toBe(201);

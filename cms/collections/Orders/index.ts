@@ -1,5 +1,5 @@
 import type { CollectionConfig, Field } from 'payload';
-import { DISCOUNT_UNITS, ORDER_STATUSES, PAYMENT_ALERTS } from '@shop/shared';
+import { DISCOUNT_UNITS, isTrackingUrl, ORDER_STATUSES, PAYMENT_ALERTS, SHIPPING_CARRIERS } from '@shop/shared';
 import { hiddenFromEditors, isAdmin } from '../../access/roles';
 import { refuseMistypedValues } from '../../hooks/refuse-mistyped-values';
 import { stripControlCharactersHook } from '../../hooks/strip-control-characters';
@@ -7,6 +7,7 @@ import { assignCustomerId } from './hooks/assign-customer-id';
 import { assignOrderNumber } from './hooks/assign-order-number';
 import { invalidateSalesAfterChange, invalidateSalesAfterDelete } from './hooks/invalidate-sales-cache';
 import { recordStatusChange } from './hooks/record-status-change';
+import { checkShippingCarrier } from './hooks/check-shipping-carrier';
 import {
   ORDER_FIELDS_DOORS_MAY_WRITE,
   refuseDoorChangesToOrderFacts,
@@ -111,6 +112,22 @@ export const Orders: CollectionConfig = {
     // The discount code the order was paid with and what it took off the goods (issue 24 §3); empty: none.
     { name: 'coupon_code', type: 'text', index: true, maxLength: 64 },
     { name: 'coupon_discount', type: 'number', min: 0 },
+    // The carrier the family shipped with (issue 31 §12) and, for OTHER, where the shopper follows the parcel;
+    // the tracking number itself stays on the SHIPPED timeline event. Doors may set them, checked here and by
+    // checkShippingCarrier, so a wrong one is a 400 whichever way it arrives.
+    { name: 'shipping_carrier', type: 'select', options: [...SHIPPING_CARRIERS] },
+    {
+      name: 'tracking_url',
+      type: 'text',
+      maxLength: 500,
+      admin: { description: 'Only for carrier Other: the https address where the parcel is followed.' },
+      validate: (value: unknown) =>
+        value === null ||
+        value === undefined ||
+        value === '' ||
+        (typeof value === 'string' && isTrackingUrl(value)) ||
+        'A tracking URL starts with https:// and has no spaces',
+    },
     { name: 'latitude', type: 'number' },
     { name: 'longitude', type: 'number' },
     {
@@ -158,7 +175,7 @@ export const Orders: CollectionConfig = {
       refuseMistypedValues,
     ],
     beforeValidate: [stripControlCharactersHook],
-    beforeChange: [assignOrderNumber, assignCustomerId, recordStatusChange],
+    beforeChange: [assignOrderNumber, assignCustomerId, recordStatusChange, checkShippingCarrier],
     afterChange: [invalidateSalesAfterChange],
     afterDelete: [invalidateSalesAfterDelete],
   },

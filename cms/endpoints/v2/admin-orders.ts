@@ -39,8 +39,16 @@ export const adminOrderEndpoints = [
   v2('put', '/admin/orders/:id', async (req) => {
     const user = requireAdmin(req);
     const id = idSchema.parse(param(req, 'id'));
-    const { status, tracking_number, from, ship_despite_refund } = await body(req, orderStatusChangeSchema);
-    return { result: await setOrderStatus(req, user, id, status, tracking_number, from, ship_despite_refund) };
+    const { status, tracking_number, from, ship_despite_refund, shipping_carrier, tracking_url } = await body(
+      req,
+      orderStatusChangeSchema,
+    );
+    return {
+      result: await setOrderStatus(req, user, id, status, tracking_number, from, ship_despite_refund, {
+        shipping_carrier,
+        tracking_url,
+      }),
+    };
   }),
   v2('get', '/admin/orders/:id/events', async (req) => {
     const user = requireAdmin(req);

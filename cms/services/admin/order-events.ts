@@ -1,6 +1,12 @@
 import type { Payload, PayloadRequest } from 'payload';
 import { ORDER_STATUS_DISPLAY } from '@shop/shared';
-import { type OrderEvent, type OrderEventType, type OrderStatus, SHIP_DESPITE_REFUND } from '@shop/shared/admin';
+import {
+  type OrderEvent,
+  type OrderEventType,
+  type OrderStatus,
+  SHIP_DESPITE_REFUND,
+  type ShippingCarrier,
+} from '@shop/shared/admin';
 import { AppError, notFound } from '../../lib/app-error';
 import { describeActor } from '../../lib/actor';
 import { withTransaction } from '../../lib/transaction';
@@ -62,10 +68,18 @@ export async function recordOrderEvent(
   });
 }
 
+/** The carrier chosen with a change to SHIPPED (issue 31 §12), and the tracking URL that goes with OTHER. */
+export interface ShipmentCarrier {
+  shipping_carrier?: ShippingCarrier;
+  tracking_url?: string;
+}
+
 export interface StatusChangeOptions {
   user: AdminUser;
   /** The carrier's tracking number, recorded with a change to SHIPPED. */
   tracking_number?: string;
+  /** Stored on the order with a change to SHIPPED; absent, the order keeps no carrier (the old guess applies). */
+  carrier?: ShipmentCarrier;
   /** The status the change is meant for: an order in any other is left as it is (409). */
   from?: OrderStatus;
   /** SHIPPED of a fully refunded order is meant (the collection refuses it with 409 otherwise). */
@@ -83,7 +97,7 @@ export async function changeOrderStatus(
   req: PayloadRequest,
   orderId: string,
   to: OrderStatus,
-  { user, tracking_number, from: expected, ship_despite_refund }: StatusChangeOptions,
+  { user, tracking_number, carrier, from: expected, ship_despite_refund }: StatusChangeOptions,
 ): Promise<Doc> {
   return withTransaction(req, async () => {
     // Read inside the transaction: the `from` recorded is the status that was changed.
@@ -107,7 +121,14 @@ export async function changeOrderStatus(
       collection: 'orders',
       id: String(doc.id),
       // The admin's answer travels to the collection's rule (refuseShippingRefundedOrder), which reads and drops it.
-      data: { status: to, ...(ship_despite_refund === true ? { [SHIP_DESPITE_REFUND]: true } : {}) },
+      data: {
+        status: to,
+        // Each shipment names its own carrier: a new one replaces what an earlier shipment left.
+        ...(to === 'SHIPPED'
+          ? { shipping_carrier: carrier?.shipping_carrier ?? null, tracking_url: carrier?.tracking_url || null }
+          : {}),
+        ...(ship_despite_refund === true ? { [SHIP_DESPITE_REFUND]: true } : {}),
+      },
       depth: 0,
       req,
       user,

@@ -8,17 +8,21 @@ import {
   type BulkOrderAction,
   type BulkOrderResult,
   type OrderStatus,
+  type ShippingCarrier,
 } from '@shop/shared/admin';
 import { withTransaction } from '../../lib/transaction';
 import { str, type Doc } from '../mappers';
 import { mailStatusChangesLater } from '../shipping-notices';
-import { changeOrderStatus } from './order-events';
+import { changeOrderStatus, type ShipmentCarrier } from './order-events';
 import type { AdminUser } from './sales';
 
 export interface BulkOrdersRequest {
   ids: string[];
   action: BulkOrderAction;
   tracking_numbers?: Record<string, string>;
+  /** One carrier for the whole shipment (issue 31 §12); with OTHER, its tracking URL. */
+  shipping_carrier?: ShippingCarrier;
+  tracking_url?: string;
   /** Ship the selected orders refunded in full too; without it each of them is refused (issue 30 §1). */
   ship_despite_refund?: boolean;
 }
@@ -43,6 +47,7 @@ export async function bulkUpdateOrders(
         input.action,
         input.tracking_numbers?.[id],
         input.ship_despite_refund === true,
+        { shipping_carrier: input.shipping_carrier, tracking_url: input.tracking_url },
       ),
     );
     // The local SQLite client answers synchronously, so without this the whole selection runs as one chain of
@@ -69,6 +74,7 @@ async function applyToOne(
   action: BulkOrderAction,
   trackingNumber: string | undefined,
   shipDespiteRefund: boolean,
+  carrier: ShipmentCarrier,
 ): Promise<BulkOrderResult> {
   const to: OrderStatus = ORDER_ACTION_STATUS[action];
   const req = await createLocalReq({ user }, payload);
@@ -106,6 +112,7 @@ async function applyToOne(
       await changeOrderStatus(req, id, to, {
         user,
         tracking_number: trackingNumber,
+        carrier,
         ship_despite_refund: shipDespiteRefund,
       });
     });

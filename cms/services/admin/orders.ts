@@ -19,7 +19,8 @@ import { toPublicOrder } from '../orders';
 import { orderRefunds, toRefund } from '../refunds';
 import { findByIdOr404, findPage, pageOf } from './admin-queries';
 import { mailStatusChangesLater } from '../shipping-notices';
-import { changeOrderStatus } from './order-events';
+import { carrierOf } from '../shipment-tracking';
+import { changeOrderStatus, type ShipmentCarrier } from './order-events';
 import { restockLines } from './restock';
 import type { AdminUser } from './sales';
 import { wordsInAnyField } from './search';
@@ -86,9 +87,11 @@ function toHistory(rows: unknown): OrderStatusChange[] {
 }
 
 export function toAdminOrder(doc: Doc, refunds: Doc[] = []): AdminOrder {
-  const { tracking_number: _tracking, tracking_url: _url, ...order } = toPublicOrder(doc);
+  const { tracking_number: _tracking, tracking_url: _url, shipping_carrier: _carrier, ...order } = toPublicOrder(doc);
   return {
     ...order,
+    shipping_carrier: carrierOf(doc),
+    tracking_url: str(doc.tracking_url) || null,
     transaction_paypal_fee: str(doc.transaction_paypal_fee),
     transaction_net_amount: str(doc.transaction_net_amount),
     history: toHistory(doc.status_history),
@@ -180,11 +183,13 @@ export async function setOrderStatus(
   trackingNumber?: string,
   from?: OrderStatus,
   shipDespiteRefund?: boolean,
+  carrier?: ShipmentCarrier,
 ): Promise<AdminOrder> {
   await findOrder(req.payload, user, id);
   await changeOrderStatus(req, id, status, {
     user,
     tracking_number: trackingNumber,
+    carrier,
     from,
     ship_despite_refund: shipDespiteRefund,
   });

@@ -18,7 +18,7 @@ import type { Refund } from './refunds';
 import type { RichTextValue } from './rich-text';
 import { idSchema, type Notification, type Order } from './api-types';
 import { amount, limitParam, pageParam, sortDirection } from './schema-parts';
-import { isTrackingTemplate } from './tracking';
+import { isTrackingTemplate, isTrackingUrl, SHIPPING_CARRIERS, type ShippingCarrier } from './tracking';
 
 // ---------------------------------------------------------------------------------------------------------
 // Auth
@@ -264,6 +264,12 @@ export interface AdminOrder extends Order {
   payment_alert?: PaymentAlert | null;
   payment_alert_reason?: string | null;
   transaction_reversed_amount?: string;
+  /**
+   * The carrier the order was shipped with (issue 31 §12), null before or when shipped before carriers were
+   * chosen; the tracking URL given with carrier OTHER. Optional like customer_id.
+   */
+  shipping_carrier?: ShippingCarrier | null;
+  tracking_url?: string | null;
 }
 
 /** A line of an order whose product counts its stock: units ordered, and units put back (null: none yet). */
@@ -304,6 +310,13 @@ export const refundCreateSchema = z.strictObject({
     .min(1, 'Say why the money goes back')
     .max(500, 'A reason has 500 characters at most')
     .refine((t) => !hasControlCharacter(t), 'The reason contains control characters'),
+  /** For the family only (issue 31 §13): kept on the refund and the timeline, never mailed or shown to the shopper. */
+  internal_note: z
+    .string()
+    .trim()
+    .max(500, 'A note has 500 characters at most')
+    .refine((t) => !hasControlCharacter(t), 'The note contains control characters')
+    .optional(),
 });
 export type RefundCreateInput = z.input<typeof refundCreateSchema>;
 
@@ -522,6 +535,30 @@ export const trackingNumberSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'A tracking number has letters, digits, spaces and dashes only');
 
+/**
+ * The carrier of a shipment (issue 31 §12) and, for OTHER only, the https URL where its parcel is followed
+ * ({number} in it stands for each parcel's tracking number); an empty URL is none, as the collection reads it.
+ */
+const shipmentCarrierShape = {
+  shipping_carrier: z.enum(SHIPPING_CARRIERS).optional(),
+  tracking_url: z
+    .string()
+    .trim()
+    .max(500, 'A tracking URL has 500 characters at most')
+    .refine((url) => url === '' || isTrackingUrl(url), 'A tracking URL starts with https:// and has no spaces')
+    .optional(),
+};
+
+/** A tracking URL goes with carrier OTHER, and OTHER needs one: the shopper has nowhere else to follow it. */
+function checkCarrierUrl(v: { shipping_carrier?: ShippingCarrier; tracking_url?: string }, ctx: z.RefinementCtx): void {
+  if (v.shipping_carrier === 'OTHER' && !v.tracking_url) {
+    ctx.addIssue({ code: 'custom', path: ['tracking_url'], message: 'Another carrier needs its tracking URL' });
+  }
+  if (v.tracking_url && v.shipping_carrier !== 'OTHER') {
+    ctx.addIssue({ code: 'custom', path: ['tracking_url'], message: 'A tracking URL goes with carrier Other only' });
+  }
+}
+
 export const BULK_ORDERS_MAX = 200;
 
 /**
@@ -533,6 +570,8 @@ export const bulkOrdersSchema = z
     ids: z.array(idSchema).min(1).max(BULK_ORDERS_MAX),
     action: z.enum(BULK_ORDER_ACTIONS),
     tracking_numbers: z.record(idSchema, trackingNumberSchema).optional(),
+    /** One carrier for the shipment; with OTHER, its tracking URL (holding {number} when the parcels differ). */
+    ...shipmentCarrierShape,
     /** Ship the selected orders that were refunded in full too (each is refused otherwise). */
     ship_despite_refund: shipDespiteRefundSchema,
   })
@@ -559,6 +598,10 @@ export const bulkOrdersSchema = z
     if (Object.keys(tracking).length && input.action !== 'ship') {
       ctx.addIssue({ code: 'custom', path: ['tracking_numbers'], message: 'Tracking numbers go with shipping only' });
     }
+    if (input.shipping_carrier !== undefined && input.action !== 'ship') {
+      ctx.addIssue({ code: 'custom', path: ['shipping_carrier'], message: 'A carrier goes with shipping only' });
+    }
+    checkCarrierUrl(input, ctx);
   });
 export type BulkOrdersInput = z.input<typeof bulkOrdersSchema>;
 
@@ -704,6 +747,7 @@ export const orderStatusChangeSchema = z
   .strictObject({
     status: z.enum(ADMIN_SETTABLE_ORDER_STATUSES),
     tracking_number: trackingNumberSchema.optional(),
+    ...shipmentCarrierShape,
     from: z.enum(ORDER_STATUSES).optional(),
     /** SHIPPED of a fully refunded order is meant (the admin answered "ship it anyway?"); else it is a 409. */
     ship_despite_refund: shipDespiteRefundSchema,
@@ -715,7 +759,12 @@ export const orderStatusChangeSchema = z
   .refine((v) => v.ship_despite_refund === undefined || v.status === 'SHIPPED', {
     message: `${SHIP_DESPITE_REFUND} goes with SHIPPED only`,
     path: [SHIP_DESPITE_REFUND],
-  });
+  })
+  .refine((v) => v.shipping_carrier === undefined || v.status === 'SHIPPED', {
+    message: 'A carrier goes with SHIPPED only',
+    path: ['shipping_carrier'],
+  })
+  .superRefine((v, ctx) => checkCarrierUrl(v, ctx));
 export type OrderStatusChangeInput = z.input<typeof orderStatusChangeSchema>;
 
 /** A control character other than tab and line breaks (C0, DEL, C1): a note is text an admin typed. */

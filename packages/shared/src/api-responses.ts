@@ -13,6 +13,7 @@ import { DISCOUNT_UNITS, NOTIFICATION_TYPES, ORDER_STATUSES, RECORD_STATUSES, ty
 import { REFUND_SOURCES, REFUND_STATUSES, type Refund } from './refunds';
 import { COUPON_KINDS } from './pricing';
 import { PAYMENT_ALERTS } from './payment-alerts';
+import { SHIPPING_CARRIERS } from './tracking';
 import type { AdminCoupon } from './admin-coupons-api';
 import type { RichTextNode, RichTextValue } from './rich-text';
 import type {
@@ -263,7 +264,12 @@ const publicOrderShape = {
   coupon_discount: z.number().optional(),
 };
 export const publicOrderSchema = z
-  .object({ ...publicOrderShape, tracking_number: z.string().nullable(), tracking_url: z.string().nullable() })
+  .object({
+    ...publicOrderShape,
+    tracking_number: z.string().nullable(),
+    tracking_url: z.string().nullable(),
+    shipping_carrier: z.enum(SHIPPING_CARRIERS).nullable().optional(),
+  })
   .meta({ id: 'PublicOrder' });
 
 export const paymentReplySchema = z
@@ -377,6 +383,7 @@ export const refundSchema = z
     created_at: isoDateTime,
     paypal_refund_id: z.string().nullable(),
     by: z.string(),
+    internal_note: z.string().optional(),
   })
   .meta({ id: 'Refund' });
 
@@ -402,6 +409,8 @@ export const adminOrderSchema = z
     payment_alert: z.enum(PAYMENT_ALERTS).nullable().optional(),
     payment_alert_reason: z.string().nullable().optional(),
     transaction_reversed_amount: z.string().optional(),
+    shipping_carrier: z.enum(SHIPPING_CARRIERS).nullable().optional(),
+    tracking_url: z.string().nullable().optional(),
   })
   .meta({ id: 'AdminOrder' });
 

@@ -1,4 +1,5 @@
 import type { RichTextValue } from './rich-text';
+import type { ShippingCarrier } from './tracking';
 import { z } from 'zod';
 import { limitParam, pageParam } from './schema-parts';
 import type { DiscountUnit, NotificationType, OrderStatus, RecordStatus } from './enums';
@@ -212,6 +213,8 @@ export interface PublicOrder extends Omit<Order, 'transaction_paypal_fee' | 'tra
   tracking_number: string | null;
   /** Where to follow the parcel (the carrier's page, or the shop's link template); null when unknown. */
   tracking_url: string | null;
+  /** The carrier the family chose when shipping (issue 31 §12); null when none was chosen. */
+  shipping_carrier?: ShippingCarrier | null;
 }
 
 /** Order numbers are typed by people: case, spaces and dashes do not matter. */

@@ -30,6 +30,8 @@ export interface Refund {
   paypal_refund_id: string | null;
   /** Who asked for it: an admin's name and email, "PayPal" or "system". */
   by: string;
+  /** The family's own note (issue 31 §13), never mailed or shown to the shopper; '' when none. */
+  internal_note?: string;
 }
 
 /**

@@ -92,3 +92,71 @@ export function trackingLink(number: string, template?: string | null): Tracking
   }
   return null;
 }
+
+/**
+ * The carriers the family picks from when marking an order shipped (issue 31 §12); OTHER comes with the
+ * parcel's own tracking URL.
+ */
+export const SHIPPING_CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL', 'OTHER'] as const;
+export type ShippingCarrier = (typeof SHIPPING_CARRIERS)[number];
+
+export const SHIPPING_CARRIER_LABELS: Record<ShippingCarrier, string> = {
+  USPS: 'USPS',
+  UPS: 'UPS',
+  FedEx: 'FedEx',
+  DHL: 'DHL',
+  OTHER: 'Other',
+};
+
+/**
+ * A carrier's tracking page given by hand (carrier OTHER): an https URL with a host, at most 500 characters, no
+ * spaces, quotes or angle brackets. It may hold {number}, filled with each parcel's number (a bulk shipment).
+ */
+export function isTrackingUrl(url: string): boolean {
+  if (url.length > 500 || !/^https:\/\/[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:\d{1,5})?([/?#]\S*)?$/.test(url)) {
+    return false;
+  }
+  const filled = url.replaceAll(TRACKING_NUMBER_PLACEHOLDER, 'N');
+  return (
+    !/[\s"'<>\\^`{}|]/.test(filled) && ![...filled].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)
+  );
+}
+
+/** The carrier whose format the number has, when exactly one carrier prints numbers like it; else null. */
+export function carrierOfNumber(number: string): Exclude<ShippingCarrier, 'OTHER'> | null {
+  const normalized = normalizeTrackingNumber(number);
+  const matches = CARRIER_FORMATS.filter((f) => f.pattern.test(normalized));
+  return matches.length === 1 ? matches[0].carrier : null;
+}
+
+/** The carrier a shipping method names ("USPS Priority" → USPS), as a whole word; null when none or several. */
+export function carrierOfMethod(method: string): Exclude<ShippingCarrier, 'OTHER'> | null {
+  const named = CARRIER_FORMATS.filter((f) => new RegExp(`\\b${f.carrier}\\b`, 'i').test(method));
+  return named.length === 1 ? named[0].carrier : null;
+}
+
+/** The carrier the ship dialog starts on: the number's, else the shop's shipping method's, else none. */
+export const suggestedCarrier = (number: string, shippingMethod: string): ShippingCarrier | null =>
+  carrierOfNumber(number) ?? carrierOfMethod(shippingMethod);
+
+/**
+ * Where the shopper follows a parcel shipped with `carrier` (chosen by the family): that carrier's tracking page,
+ * or for OTHER the URL given with it ({number} filled in). An order shipped before carriers were chosen (no
+ * carrier) keeps the old guess from the number's format and the shop's template.
+ */
+export function shipmentLink(
+  number: string | null,
+  carrier: ShippingCarrier | null,
+  trackingUrl: string | null,
+  template?: string | null,
+): TrackingLink | null {
+  const normalized = number ? normalizeTrackingNumber(number) : '';
+  if (carrier === 'OTHER') {
+    if (!trackingUrl || !isTrackingUrl(trackingUrl)) return null;
+    return { carrier: null, url: trackingUrl.replaceAll(TRACKING_NUMBER_PLACEHOLDER, encodeURIComponent(normalized)) };
+  }
+  if (!normalized) return null;
+  if (carrier === null) return trackingLink(normalized, template);
+  const format = CARRIER_FORMATS.find((f) => f.carrier === carrier);
+  return format ? { carrier, url: format.url(encodeURIComponent(normalized)) } : null;
+}

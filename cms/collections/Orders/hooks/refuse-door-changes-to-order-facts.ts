@@ -15,6 +15,9 @@ const SYSTEM_KEYS = new Set(['id', 'createdAt', 'updatedAt']);
  */
 export const ORDER_FIELDS_DOORS_MAY_WRITE: readonly string[] = [
   'status',
+  // The family's carrier choice (issue 31 §12), checked by the collection itself.
+  'shipping_carrier',
+  'tracking_url',
   'confirmation_sent_at',
   'confirmation_claimed_at',
   'confirmation_resent_at',
