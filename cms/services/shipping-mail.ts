@@ -91,7 +91,7 @@ ${parcel.html}
 
 function renderDelivered(order: PublicOrder): RenderedMail {
   const url = orderPageUrl(order.id);
-  const subject = `your order ${order.number} has been delivered`;
+  const subject = `Your order ${order.number} has been delivered`;
   const text = [
     `Dear ${order.payer_full_name},`,
     '',
