@@ -6,7 +6,7 @@ import { richTextHeading, richTextList, richTextRoot } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, startServer, type TestServer, uid } from './harness';
 import { decodeHtml, requireWebBuild } from './storefront-html';
-import { createProduct, createRecipe, uploadImage } from './factories';
+import { createOrder, createProduct, createRecipe, uploadImage } from './factories';
 
 /**
  * Required properties, written out from the documentation rather than taken from the code under test:
@@ -215,10 +215,19 @@ describe('pages that are not there', () => {
   });
 
   it('when a shopper opens their cart or an order, then the page is served but not for indexing', async () => {
-    for (const pathname of ['/site/cart', '/site/orders/00000000-0000-4000-8000-000000000000']) {
+    const order = await createOrder(admin);
+    for (const pathname of ['/site/cart', `/site/orders/${order.id}`]) {
       const page = await open(pathname);
       expect(page.status, pathname).toBe(200);
       expect(page.meta('robots'), pathname).toBe('noindex');
+    }
+  });
+
+  it('when an order that does not exist (or an id that cannot) is opened, then the server redirects home with the tracking notice (SPEC §8)', async () => {
+    for (const pathname of ['/site/orders/00000000-0000-4000-8000-000000000000', '/site/orders/not%20an%20id']) {
+      const res = await server.raw({ path: pathname, headers: { accept: 'text/html' } });
+      expect(res.status, pathname).toBe(302);
+      expect(res.headers.location, pathname).toBe('/site?notice=order-not-found');
     }
   });
 });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminClient, startServer, type TestServer, uid } from './harness';
 import { decodeHtml, requireWebBuild } from './storefront-html';
-import { createCategory, createProduct, createRecipe } from './factories';
+import { createCategory, createOrder, createProduct, createRecipe } from './factories';
 
 let server: TestServer;
 let admin: AdminClient;
@@ -206,7 +206,8 @@ describe('categories and recipes without JavaScript', () => {
 
 describe('pages drawn in the browser', () => {
   it('when the cart or an order is asked for, then the body is empty and only the origin is handed over', async () => {
-    for (const pathname of ['/site/cart', '/site/orders/00000000-0000-4000-8000-000000000000']) {
+    const order = await createOrder(admin);
+    for (const pathname of ['/site/cart', `/site/orders/${order.id}`]) {
       const page = await open(pathname);
       expect(page.html, pathname).toMatch(/<div id="root"><\/div>/);
       expect(page.handover, pathname).toEqual({ origin: server.baseUrl });

@@ -4,6 +4,7 @@ import {
   homeHead,
   idSchema,
   notFoundHead,
+  ORDER_NOT_FOUND_HOME,
   pageHead,
   productHead,
   recipeHead,
@@ -17,15 +18,21 @@ import * as catalog from '../catalog';
 import { getSettings } from '../settings';
 import type { PageHead } from './head';
 
-/** A storefront page as the server answers it: the HTTP status and what goes into its head. */
-export interface StorefrontPage {
+/**
+ * A storefront page as the server answers it: the HTTP status and what goes into its head, or where a page
+ * that is not there sends the shopper instead.
+ */
+export type StorefrontPage = HeadedPage | { status: 302; location: string };
+
+/** A page the server answers with its HTML. */
+export interface HeadedPage {
   status: 200 | 404;
   head: PageHead;
 }
 
 const urls = () => siteUrls(env.publicUrl);
 
-const page = (path: string, meta: PageHead['meta'], extra: Partial<PageHead> = {}): StorefrontPage => ({
+const page = (path: string, meta: PageHead['meta'], extra: Partial<PageHead> = {}): HeadedPage => ({
   status: 200,
   head: pageHead(path, meta, urls(), extra),
 });
@@ -34,7 +41,7 @@ const page = (path: string, meta: PageHead['meta'], extra: Partial<PageHead> = {
  * What the SPA shows for a path it does not know, or for a record that is missing or not published: its own
  * not-found screen, which crawlers are told is none of the shop's pages.
  */
-export const notFoundPage = (): StorefrontPage => ({ status: 404, head: notFoundHead(STATIC_PAGE_META.notFound) });
+export const notFoundPage = (): HeadedPage => ({ status: 404, head: notFoundHead(STATIC_PAGE_META.notFound) });
 
 /** The record behind a path, or null when the catalogue has none that shoppers may see. */
 async function found<T>(read: () => Promise<T>): Promise<T | null> {
@@ -56,8 +63,26 @@ const STATIC_PATHS: Record<string, keyof typeof STATIC_PAGE_META> = {
   '/site/tracking': 'tracking',
 };
 
+/** SPEC §8: a missing order on the public site sends the shopper home, where the tracking message says why. */
+const ORDER_NOT_FOUND: StorefrontPage = { status: 302, location: ORDER_NOT_FOUND_HOME };
+
+/**
+ * An order's page, drawn in the browser (it is the shopper's alone: no canonical link, not for indexing,
+ * no picture), or home when there is no such order.
+ */
+async function orderPage(payload: Payload, path: string, id: string): Promise<StorefrontPage> {
+  const { totalDocs } = await payload.count({
+    collection: 'orders',
+    where: { id: { equals: id } },
+    overrideAccess: true,
+  });
+  if (totalDocs === 0) return ORDER_NOT_FOUND;
+  return page(path, STATIC_PAGE_META.order, { canonical: null, noindex: true, image: null });
+}
+
 /** The storefront's paths as the SPA's router reads them (web/src/app/router.tsx), with the one id they hold. */
 const RECORD_PATH = /^\/site\/(shop|category|recipes|orders)\/([^/]+)$/;
+const ORDERS_PREFIX = '/site/orders/';
 
 async function resolvePage(payload: Payload, path: string): Promise<StorefrontPage> {
   const staticPage = STATIC_PATHS[path];
@@ -70,8 +95,8 @@ async function resolvePage(payload: Payload, path: string): Promise<StorefrontPa
   if (!match) return notFoundPage();
   const [, kind, rawId] = match;
   const id = idSchema.safeParse(rawId);
+  if (kind === 'orders') return id.success ? orderPage(payload, path, id.data) : ORDER_NOT_FOUND;
   if (!id.success) return notFoundPage();
-  if (kind === 'orders') return page(path, STATIC_PAGE_META.order, { canonical: null, noindex: true });
 
   if (kind === 'shop') {
     const [product, settings] = await Promise.all([
@@ -101,6 +126,8 @@ export const normalisePath = (path: string): string => (path.length > 1 ? path.r
  */
 export async function storefrontPage(payload: Payload, rawPath: string): Promise<StorefrontPage> {
   const path = normalisePath(rawPath);
+  // An order is there or not at the moment it is asked for (one just paid for, one deleted): never kept.
+  if (path.startsWith(ORDERS_PREFIX)) return resolvePage(payload, path);
   const NOT_KEPT = Symbol('not kept');
   let missing: StorefrontPage | null = null;
   try {

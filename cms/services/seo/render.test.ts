@@ -22,6 +22,13 @@ describe('renderKey', () => {
     },
   );
 
+  it('when home is asked with the missing-order notice, then the notice is in the key, and any other notice or parameter is not', () => {
+    expect(key('/site', 'notice=order-not-found&utm_source=mail')).toBe('/site?notice=order-not-found');
+    expect(key('/site', 'notice=something-else')).toBe('/site');
+    expect(key('/site', 'utm_source=mail')).toBe('/site');
+    expect(key('/site/about', 'notice=order-not-found')).toBe('/site/about');
+  });
+
   it('when the shop is asked for two pages at once, then there is no such page', () => {
     expect(() => key('/site/shop', 'page=2&page=3')).toThrow(NoSuchPage);
   });

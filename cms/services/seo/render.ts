@@ -2,7 +2,13 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Envelope, listQuerySchema } from '@shop/shared';
+import {
+  type Envelope,
+  HOME_NOTICE_PARAM,
+  listQuerySchema,
+  ORDER_NOT_FOUND_HOME,
+  ORDER_NOT_FOUND_NOTICE,
+} from '@shop/shared';
 import { approximateBytes, cached } from '../../lib/catalog-cache';
 
 /**
@@ -57,11 +63,13 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The shop's list is the one page a query changes: its page number and its search. Any other parameter (a
- * campaign's utm_source, a cache-buster), and any parameter on another page, draws the same page, and is left
- * out so that it does not fill the cache.
+ * The shop's list is the one page a query changes much: its page number and its search. Home changes with one
+ * value of one parameter, the notice that says why a shopper was sent there (a missing order, SPEC §8). Any
+ * other parameter (a campaign's utm_source, a cache-buster), and any parameter on another page, draws the
+ * same page, and is left out so that it does not fill the cache.
  */
 const SHOP_PATH = '/site/shop';
+const HOME_PATH = '/site';
 
 /** The boot script's key in the web build's manifest (web/vite.config.ts). */
 const BOOT_SOURCE = 'src/app/boot.ts';
@@ -86,6 +94,7 @@ function shopPage(search: URLSearchParams): number {
 
 /** The page's cache key and the address it is drawn from: the path and what of the query changes it. */
 export function renderKey(pathname: string, search: URLSearchParams): string {
+  if (pathname === HOME_PATH && search.get(HOME_NOTICE_PARAM) === ORDER_NOT_FOUND_NOTICE) return ORDER_NOT_FOUND_HOME;
   if (pathname !== SHOP_PATH) return pathname;
   const kept = new URLSearchParams();
   const text = (search.get('search') ?? '').trim();

@@ -3,9 +3,10 @@ import fs from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import type { Payload } from 'payload';
+import { shopCanonicalPath, siteUrls } from '@shop/shared';
 import { escapeHtml, fillTemplate, jsonForScript, renderHead } from './head';
-import { normalisePath, notFoundPage, storefrontPage, type StorefrontPage } from './pages';
-import { NoSuchPage, type ServerRenderedPage, type StorefrontRenderer } from './render';
+import { type HeadedPage, normalisePath, notFoundPage, storefrontPage, type StorefrontPage } from './pages';
+import { NoSuchPage, renderKey, type ServerRenderedPage, type StorefrontRenderer } from './render';
 import { robotsTxt, sitemapXml } from './sitemap';
 
 /** Crawlers come back often; an hour keeps them off the server without hiding a change for long. */
@@ -128,20 +129,25 @@ export function storefrontHtml(
       return next(err);
     }
     res.type('html').setHeader('Cache-Control', 'no-cache');
-    let page: StorefrontPage;
+    let found: StorefrontPage;
     try {
-      page = await storefrontPage(payload, req.path);
+      found = await storefrontPage(payload, req.path);
     } catch (err) {
       // The catalogue cannot be read: the SPA still loads (and shows its own error screen), with the shop's
       // generic head; 503 tells a crawler to come back rather than to index that.
       payload.logger.warn({ err, path: req.path }, 'Storefront page served without its head');
       return res.status(503).send(html);
     }
+    if (found.status === 302) return res.setHeader('Cache-Control', 'no-store').redirect(302, found.location);
+    let page: HeadedPage = found;
     let drawn: ServerRenderedPage | null = null;
     if (page.status === 200 && renderer) {
       try {
         const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
-        drawn = await renderer.render(normalisePath(req.path), query);
+        const path = normalisePath(req.path);
+        drawn = await renderer.render(path, query);
+        // Only a page the renderer found there (not one past the list's end) is given its own address.
+        if (drawn && path === SHOP_PATH) page = shopListPage(page, drawn, query, origin);
       } catch (err) {
         // A made-up page number names no page (and is not kept: services/seo/render.ts).
         if (err instanceof NoSuchPage) page = notFoundPage();
@@ -160,6 +166,29 @@ export function storefrontHtml(
   };
 }
 
+const SHOP_PATH = '/site/shop';
+
+/**
+ * The shop's head for one page of its list, kept beside the drawing of that page (so a finished page is
+ * reused as long as the drawing is): each later page of the list is its own canonical address, where the
+ * cached head (one per path) names page 1 (issue 31 §9).
+ */
+const listPages = new WeakMap<ServerRenderedPage, { base: HeadedPage; page: HeadedPage }>();
+
+function shopListPage(base: HeadedPage, drawn: ServerRenderedPage, query: URLSearchParams, origin: string): HeadedPage {
+  const key = new URLSearchParams(renderKey(SHOP_PATH, query).split('?')[1] ?? '');
+  const canonicalPath = shopCanonicalPath(key.get('search') ?? '', Number(key.get('page') ?? 1));
+  if (canonicalPath === SHOP_PATH) return base;
+  const kept = listPages.get(drawn);
+  if (kept?.base === base) return kept.page;
+  const page: HeadedPage = {
+    ...base,
+    head: { ...base.head, canonical: siteUrls(origin).page(canonicalPath) },
+  };
+  listPages.set(drawn, { base, page });
+  return page;
+}
+
 interface AssembledPage {
   template: string;
   page: StorefrontPage;
@@ -176,7 +205,7 @@ const finished = new WeakMap<object, AssembledPage>();
 
 function assembled(
   template: string,
-  page: StorefrontPage,
+  page: HeadedPage,
   drawn: ServerRenderedPage | null,
   origin: string,
 ): AssembledPage {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicProduct, Recipe } from './api-types';
-import { breadcrumbJsonLd, categoryHead, headTags, productHead, recipeSteps, siteUrls } from './page-head';
+import {
+  breadcrumbJsonLd,
+  categoryHead,
+  headTags,
+  homeHead,
+  pageHead,
+  productHead,
+  recipeSteps,
+  shopCanonicalPath,
+  siteUrls,
+} from './page-head';
 import {
   richTextHeading,
   richTextLink,
@@ -151,5 +161,32 @@ describe('headTags', () => {
       'application/ld+json',
       'application/ld+json',
     ]);
+  });
+});
+
+describe('the shop’s picture', () => {
+  it('when home or a static page gets its head, then its og:image and twitter:image are the shop’s picture at its absolute address', () => {
+    for (const head of [homeHead(urls), pageHead('/site/contact', { title: 'Contact us' }, urls)]) {
+      const tags = headTags(head);
+      const content = (key: string) =>
+        tags.find((tag) => tag.attributes.property === key || tag.attributes.name === key)?.attributes.content;
+      expect(content('og:image')).toBe('https://shop.example/assets/static/about-us.webp');
+      expect(content('twitter:image')).toBe('https://shop.example/assets/static/about-us.webp');
+      expect(content('twitter:card')).toBe('summary_large_image');
+    }
+  });
+});
+
+describe('shopCanonicalPath', () => {
+  it('when the shop’s list is on page 1, 2 or 12, then page 1 is the shop and every later page is its own address', () => {
+    expect(shopCanonicalPath('', 1)).toBe('/site/shop');
+    expect(shopCanonicalPath('', 2)).toBe('/site/shop?page=2');
+    expect(shopCanonicalPath('', 12)).toBe('/site/shop?page=12');
+  });
+
+  it('when the list is a search, then each of its pages points at the shop', () => {
+    expect(shopCanonicalPath('olio', 1)).toBe('/site/shop');
+    expect(shopCanonicalPath('olio', 3)).toBe('/site/shop');
+    expect(shopCanonicalPath('   ', 2)).toBe('/site/shop?page=2');
   });
 });

@@ -23,7 +23,16 @@ export interface SiteUrls {
   page(path: string): string;
   /** The absolute URL of an asset (the full-size picture). */
   asset(id: string): string;
+  /** The absolute URL of the shop's own picture (SHOP_PICTURE). */
+  shopPicture: string;
 }
+
+/**
+ * The shop's own picture, the link preview of every page that has none of its own (home, the shop, the
+ * static pages, the cart): the family at the bottega from the About page, 1200×700, one of the fixed
+ * storefront pictures served under /assets/static/ (cms/seed/artwork.ts). A product's page shows its product.
+ */
+export const SHOP_PICTURE = 'about-us.webp';
 
 export const siteUrls = (origin: string): SiteUrls => {
   const base = origin.replace(/\/+$/, '');
@@ -31,8 +40,30 @@ export const siteUrls = (origin: string): SiteUrls => {
     origin: base,
     page: (path) => `${base}${path}`,
     asset: (id) => `${base}/assets/${encodeURIComponent(id)}`,
+    shopPicture: `${base}/assets/static/${SHOP_PICTURE}`,
   };
 };
+
+const SHOP_PATH = '/site/shop';
+
+/**
+ * Home, saying why the shopper was sent there: SPEC §8 sends a missing order on the public site home, and
+ * the tracking message there tells the shopper why (issue 31 §8). The server draws it too (it keeps this
+ * query when it draws home), so the page reads the same before and after its scripts run.
+ */
+export const HOME_NOTICE_PARAM = 'notice';
+export const ORDER_NOT_FOUND_NOTICE = 'order-not-found';
+export const ORDER_NOT_FOUND_HOME = `/site?${HOME_NOTICE_PARAM}=${ORDER_NOT_FOUND_NOTICE}`;
+
+/**
+ * The canonical path of one page of the shop's list: each page of the list is its own address (`?page=2`),
+ * page 1 is the shop itself. A search's pages point at the shop: a search is anyone's to make up, not a
+ * page of the catalogue to list (issue 31 §9).
+ */
+export function shopCanonicalPath(search: string, page: number): string {
+  if (search.trim() !== '' || page <= 1) return SHOP_PATH;
+  return `${SHOP_PATH}?page=${page}`;
+}
 
 /** Everything that goes into a storefront page's <head> for one URL. */
 export interface PageHead {
@@ -209,12 +240,12 @@ export function homeJsonLd(urls: SiteUrls): object[] {
 // ---------------------------------------------------------------------------------------------------------
 // One head per kind of page
 
-/** A page at `path` whose head says only what `meta` says, unless `extra` adds to it. */
+/** A page at `path` whose head says only what `meta` says, with the shop's picture, unless `extra` adds to it. */
 export const pageHead = (path: string, meta: PageMeta, urls: SiteUrls, extra: Partial<PageHead> = {}): PageHead => ({
   meta,
   canonical: urls.page(path),
   ogType: 'website',
-  image: null,
+  image: urls.shopPicture,
   jsonLd: [],
   noindex: false,
   ...extra,

@@ -19,10 +19,16 @@ const handover = readHandover();
 if (handover) setSiteOrigin(handover.origin);
 const router = createBrowserRouter(routes);
 
-// The hand-over describes the page the server drew; once the shopper moves on, every screen asks the API.
+// The hand-over describes the page the server drew, the location the router starts on; once the shopper moves
+// on, every screen asks the API. That location's key is not always "default": a reload after a move within
+// the app (a search typed in the shop) starts on the history entry the app made, key and all. And the router
+// changes its state without moving too: on such a reload it restores the scroll position ScrollRestoration
+// kept for that key, at hydration. Only another location leaves the served page (issue 31 §1: counting that
+// restore as a move made the page ask for its data again while it hydrated, and React threw its HTML away).
+const servedKey = router.state.location.key;
 let onServedPage = true;
 const stopListening = router.subscribe((state) => {
-  if (state.location.key !== 'default') {
+  if (state.location.key !== servedKey) {
     onServedPage = false;
     stopListening();
   }

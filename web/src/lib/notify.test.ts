@@ -72,7 +72,7 @@ describe('toasts before the notification API is bound', () => {
         type: 'warning',
         title: 'Request already sent!',
         description: 'You have already submitted another request a short time ago',
-        key: undefined,
+        key: 'warning:Request already sent!:You have already submitted another request a short time ago',
         duration: 5,
       },
       {
@@ -96,6 +96,23 @@ describe('toasts before the notification API is bound', () => {
     const second = recorder();
     bindNotificationApi(second.api);
     expect(second.shown).toHaveLength(0);
+  });
+
+  it('when the same warning is asked for twice, then both calls carry one key, so the second takes the first one’s place', () => {
+    const { api, shown } = recorder();
+    bindNotificationApi(api);
+    notify.warning({ title: 'Please accept the terms', description: 'Tick the box.' });
+    notify.warning({ title: 'Please accept the terms', description: 'Tick the box.' });
+    notify.warning({ title: 'Please accept the terms', description: 'Another text.' });
+    notify.success({ title: 'Please accept the terms', description: 'Tick the box.' });
+    notify.warning({ title: 'Please accept the terms', description: 'Tick the box.' }, { key: 'own' });
+    expect(shown.map((toast) => toast.key)).toEqual([
+      'warning:Please accept the terms:Tick the box.',
+      'warning:Please accept the terms:Tick the box.',
+      'warning:Please accept the terms:Another text.',
+      'success:Please accept the terms:Tick the box.',
+      'own',
+    ]);
   });
 
   it('when a read succeeds with no toast ever shown, then nothing is queued to close', () => {

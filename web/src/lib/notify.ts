@@ -113,15 +113,28 @@ function actionLink(api: NotificationInstance, action: ToastAction, key: string 
   );
 }
 
+/**
+ * A toast's key: the one it was given, else its kind and words, so the same notice is never shown twice at
+ * once: asked for again while shown, it takes the place of the first (a second "Send" without the terms
+ * stacked a second warning over the form on a phone, issue 31 §7).
+ */
+function toastKey(type: ToastType, text: ToastText, options: ToastOptions = {}): string | undefined {
+  if (options.key !== undefined) return options.key;
+  if (typeof text.title !== 'string') return undefined;
+  const description = typeof text.description === 'string' ? text.description : '';
+  return `${type}:${text.title}:${description}`;
+}
+
 function show(type: ToastType, text: ToastText, options: ToastOptions = {}): void {
+  const key = toastKey(type, text, options);
   withApi((api) =>
     api[type]({
       title: text.title,
       description: text.description,
-      key: options.key,
+      key,
       duration: options.duration ?? TOAST_SECONDS[type],
       placement: 'topRight',
-      actions: options.action ? actionLink(api, options.action, options.key) : undefined,
+      actions: options.action ? actionLink(api, options.action, key) : undefined,
       props: { 'data-testid': `toast-${type}` },
     }),
   );

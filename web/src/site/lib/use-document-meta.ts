@@ -4,6 +4,7 @@ import {
   headTags,
   type PageHead,
   type PageMeta,
+  pageHead,
   siteUrls,
   type SiteUrls,
 } from '@shop/shared';
@@ -79,10 +80,17 @@ export function usePageHead(head: PageHead | null): void {
   }, [stable, urls.origin]);
 }
 
-/** A page whose head says only a title and description, at its own path (`canonical` from the current URL). */
+/**
+ * A page whose head says a title and description, at its own path, with the shop's picture as the server
+ * gives it (pageHead); without a path (a page that is none of the shop's addresses), no canonical link and
+ * no picture.
+ */
 export function useDocumentMeta(meta: DocumentMeta, head: Partial<PageHead> & { path?: string } = {}): void {
   const urls = useSiteUrls();
   const { path, ...extra } = head;
-  const canonical = path === undefined ? null : urls.page(path);
-  usePageHead({ meta, canonical, ogType: 'website', image: null, jsonLd: [], noindex: false, ...extra });
+  usePageHead(
+    path === undefined
+      ? { meta, canonical: null, ogType: 'website', image: null, jsonLd: [], noindex: false, ...extra }
+      : pageHead(path, meta, urls, extra),
+  );
 }

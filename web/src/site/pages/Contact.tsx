@@ -15,6 +15,7 @@ type ContactFormValues = ContactInput & { terms?: boolean };
 
 // Same character rule as the shared contactSchema, so the form flags what the server would refuse.
 const PHONE_PATTERN = /^[+()\d\s.-]*$/;
+const TERMS_WARNING_KEY = 'contact-terms-required';
 const required = (label: string) => ({ required: true, whitespace: true, message: `Please enter your ${label}` });
 
 function ContactInfo() {
@@ -70,10 +71,16 @@ interface SentMessage {
  * write again. It takes the focus, so a keyboard or screen-reader user lands on it instead of on nothing.
  */
 function ContactSent({ sent, onAnother }: { sent: SentMessage; onAnother: () => void }) {
+  const panel = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    // The panel's top comes to rest below the toasts' corner (its scroll-margin, contact.css), so the
+    // success toast never covers the thanks (issue 31 §7: on a phone it sat over the panel).
+    panel.current?.scrollIntoView({ block: 'start' });
+  }, []);
   return (
-    <div className="contact-sent" role="status" data-testid="contact-sent">
+    <div ref={panel} className="contact-sent" role="status" data-testid="contact-sent">
       <CheckCircleFilled className="contact-sent-icon" aria-hidden />
       <h2 ref={heading} tabIndex={-1} className="contact-sent-title">
         Thank you, {sent.firstname}!
@@ -95,7 +102,8 @@ export default function Contact() {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<SentMessage | null>(null);
 
-  const warnTerms = () => notify.warning(MESSAGES.contactTermsRequired);
+  // One key: pressing "Send" again replaces the warning, and ticking the box takes it away.
+  const warnTerms = () => notify.warning(MESSAGES.contactTermsRequired, { key: TERMS_WARNING_KEY });
 
   const onFinish = async (values: ContactFormValues) => {
     // SPEC §5: without the terms ticked nothing is sent.
@@ -137,6 +145,10 @@ export default function Contact() {
             onFinish={(values) => void onFinish(values)}
             onFinishFailed={({ values }) => {
               if (!values.terms) warnTerms();
+            }}
+            onValuesChange={(changed: Partial<ContactFormValues>) => {
+              // A warning goes once its cause is fixed.
+              if (changed.terms) notify.dismiss(TERMS_WARNING_KEY);
             }}
             data-testid="contact-form"
           >

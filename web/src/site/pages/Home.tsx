@@ -1,6 +1,15 @@
-import { discountedUnitPrice, formatMoney, hasEffectiveDiscount, homeHead, type PublicProduct } from '@shop/shared';
+import {
+  discountedUnitPrice,
+  formatMoney,
+  hasEffectiveDiscount,
+  HOME_NOTICE_PARAM,
+  homeHead,
+  MESSAGES,
+  ORDER_NOT_FOUND_NOTICE,
+  type PublicProduct,
+} from '@shop/shared';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useShopState } from '../../app/shop-state';
 import { ButtonLink } from '../../components/ButtonLink';
 import { staticAssetUrl } from '../../lib/api';
@@ -13,6 +22,7 @@ import { ProductGrid } from '../components/ProductGrid';
 import { RecipeTeaser } from '../components/RecipeTeaser';
 import { usePageHead, useSiteUrls } from '../lib/use-document-meta';
 import { EmptyState } from '../ui/EmptyState';
+import { Notice } from '../ui/Notice';
 import { ArrowRightIcon, ShoppingIcon } from '../ui/icons';
 import { Skeleton } from '../ui/Skeleton';
 import { Tabs } from '../ui/Tabs';
@@ -210,12 +220,36 @@ function LatestRecipes() {
   );
 }
 
+/**
+ * Why the shopper is on the home page instead of an order's (SPEC §8 sends a missing order home): the
+ * tracking message, and the way to look the order up by its number.
+ */
+function OrderNotFoundNotice() {
+  return (
+    <div className="page home-notice">
+      <Notice
+        tone="warning"
+        title={MESSAGES.orderNotFound.title}
+        description={
+          <>
+            We could not find an order at that link. {MESSAGES.orderNotFound.description}{' '}
+            <Link to="/site/tracking">Track your order</Link> with the number from your confirmation email.
+          </>
+        }
+        data-testid="home-order-not-found"
+      />
+    </div>
+  );
+}
+
 export default function Home() {
   const { data: newest } = useLastNewProduct();
   const { data: discounted } = useLastDiscountProduct();
+  const [params] = useSearchParams();
   usePageHead(homeHead(useSiteUrls()));
   return (
     <>
+      {params.get(HOME_NOTICE_PARAM) === ORDER_NOT_FOUND_NOTICE && <OrderNotFoundNotice />}
       <Hero newest={newest} />
       <div className="page home">
         <DiscountHighlight product={discounted} />

@@ -20,14 +20,15 @@ import {
   lineTotal,
   orderTotalsWithCoupon,
   MESSAGES,
+  ORDER_NOT_FOUND_HOME,
   ORDER_STATUS_DISPLAY,
   orderProgress,
   type OrderProgressKey,
   paymentStatusText,
   type PublicOrder,
-} from '@shop/shared';
   summaryLines,
   toCents,
+} from '@shop/shared';
 import { Button, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
@@ -41,7 +42,6 @@ import { CHECKOUT_MESSAGES } from '../checkout/messages';
 import { Price } from '../components/Price';
 import { TotalsList } from '../components/TotalsList';
 import { useDocumentMeta } from '../lib/use-document-meta';
-import { OrderNotFound } from './Tracking';
 import './order.css';
 
 function StatusTag({ status }: { status: PublicOrder['status'] }) {
@@ -285,9 +285,12 @@ export default function Order() {
     { noindex: true },
   );
 
-  // Issue 12: an unknown order (404, or 400 for an id that cannot exist) says so and offers the lookup form;
-  // an order that fails to load for another reason still sends the shopper to / (SPEC §8).
-  if (!id || (isApiError(error) && (error.status === 404 || error.status === 400))) return <OrderNotFound />;
+  // SPEC §8: a missing order (404, or 400 for an id that cannot exist) sends the shopper home, where the
+  // tracking message says why (issue 31 §8; the server redirects such an address the same way); an order
+  // that fails to load for another reason sends the shopper home too.
+  if (!id || (isApiError(error) && (error.status === 404 || error.status === 400))) {
+    return <Navigate to={ORDER_NOT_FOUND_HOME} replace />;
+  }
   if (error) return <Navigate to="/" replace />;
   if (!order) return <PageLoader />;
 

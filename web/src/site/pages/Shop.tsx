@@ -1,4 +1,4 @@
-import { STATIC_PAGE_META } from '@shop/shared';
+import { shopCanonicalPath, STATIC_PAGE_META } from '@shop/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isNearBottom } from '../../lib/scroll';
@@ -98,7 +98,8 @@ export default function Shop() {
   const searching = search !== '';
   useDocumentMeta(
     { ...STATIC_PAGE_META.shop, title: searching ? `Shop: “${search}”` : STATIC_PAGE_META.shop.title },
-    { path: '/site/shop' },
+    // The page the shopper came in on: scrolling on loads more below it, and the address stays.
+    { path: shopCanonicalPath(search, firstPage) },
   );
 
   const showAll = () => {

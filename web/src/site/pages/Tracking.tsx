@@ -1,4 +1,4 @@
-import { CustomerServiceOutlined, FileSearchOutlined, FileUnknownOutlined, MailOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, FileSearchOutlined, MailOutlined } from '@ant-design/icons';
 import { MESSAGES, orderNumberSchema } from '@shop/shared';
 import { Input, type InputRef } from 'antd';
 import { useCallback, useState } from 'react';
@@ -8,8 +8,8 @@ import { findOrderByNumber } from '../api/orders';
 import { useDocumentMeta } from '../lib/use-document-meta';
 import './tracking.css';
 
-/** The order-number search: the tracking page's, and the one an unknown order link offers (issue 12). */
-export function OrderLookupForm() {
+/** The order-number search of the tracking page. */
+function OrderLookupForm() {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [searching, setSearching] = useState(false);
@@ -71,38 +71,20 @@ export function OrderLookupForm() {
   );
 }
 
-interface TrackingViewProps {
-  /** Reached through an order link that leads to no order. */
-  orderMissing?: boolean;
-}
-
-function TrackingView({ orderMissing = false }: TrackingViewProps) {
-  useDocumentMeta({ title: orderMissing ? 'Order not found' : 'Track your order' }, { path: '/site/tracking' });
+export default function Tracking() {
+  useDocumentMeta({ title: 'Track your order' }, { path: '/site/tracking' });
   return (
-    <div className="page tracking" data-testid={orderMissing ? 'order-not-found' : 'tracking-page'}>
-      <section className={orderMissing ? 'tracking-card tracking-card--missing' : 'tracking-card'}>
+    <div className="page tracking" data-testid="tracking-page">
+      <section className="tracking-card">
         <span className="tracking-icon" aria-hidden="true">
-          {orderMissing ? <FileUnknownOutlined /> : <FileSearchOutlined />}
+          <FileSearchOutlined />
         </span>
-        {orderMissing ? (
-          <>
-            <span className="eyebrow">Order not found</span>
-            <h1 className="page-title">{MESSAGES.orderNotFound.title}</h1>
-            <p className="tracking-lead">
-              We could not find an order at this link. {MESSAGES.orderNotFound.description} Enter the number from your
-              confirmation email (it looks like <strong>K7M4PQ2X</strong>) below.
-            </p>
-          </>
-        ) : (
-          <>
-            <span className="eyebrow">My Orders</span>
-            <h1 className="page-title">Track your order</h1>
-            <p className="tracking-lead">
-              Enter the order number from your confirmation email (it looks like <strong>K7M4PQ2X</strong>) to see the
-              status of your order and where it is going.
-            </p>
-          </>
-        )}
+        <span className="eyebrow">My Orders</span>
+        <h1 className="page-title">Track your order</h1>
+        <p className="tracking-lead">
+          Enter the order number from your confirmation email (it looks like <strong>K7M4PQ2X</strong>) to see the
+          status of your order and where it is going.
+        </p>
         <OrderLookupForm />
       </section>
 
@@ -127,16 +109,4 @@ function TrackingView({ orderMissing = false }: TrackingViewProps) {
       </ul>
     </div>
   );
-}
-
-/**
- * What /site/orders/{id} shows when there is no such order: the SPEC §8 "no orders found" words and the
- * tracking form, instead of a silent trip to the home page (issue 12).
- */
-export function OrderNotFound() {
-  return <TrackingView orderMissing />;
-}
-
-export default function Tracking() {
-  return <TrackingView />;
 }
