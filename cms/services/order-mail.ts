@@ -77,7 +77,7 @@ export function renderConfirmation(order: PublicOrder): { subject: string; text:
   const text = [
     `Dear ${order.payer_full_name},`,
     '',
-    `thank you for your order ${order.number} of ${formatLongDate(order.created_at)}.`,
+    `Thank you for your order ${order.number} of ${formatLongDate(order.created_at)}.`,
     `Status: ${ORDER_STATUS_DISPLAY[order.status].text}`,
     '',
     ...rows.map((r) => `${r.quantity} × ${r.name} — ${money(r.total)}`),

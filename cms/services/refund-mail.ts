@@ -10,7 +10,7 @@ export function renderRefundMail(order: PublicOrder, refund: Refund): { subject:
   const text = [
     `Dear ${order.payer_full_name},`,
     '',
-    `we have refunded ${amount} of your order ${order.number} to your PayPal account.`,
+    `We have refunded ${amount} of your order ${order.number} to your PayPal account.`,
     refund.reason ? `Reason: ${refund.reason}` : null,
     'PayPal usually shows it within a few days.',
     '',
@@ -22,7 +22,7 @@ export function renderRefundMail(order: PublicOrder, refund: Refund): { subject:
     .join('\n');
   const html = mailDocument(`<h1 style="color:#5a6e2c">Refund of ${escapeHtml(amount)}</h1>
 <p>Dear ${escapeHtml(order.payer_full_name)},</p>
-<p>we have refunded <strong>${escapeHtml(amount)}</strong> of your order <strong>${escapeHtml(order.number)}</strong> to your PayPal account.</p>
+<p>We have refunded <strong>${escapeHtml(amount)}</strong> of your order <strong>${escapeHtml(order.number)}</strong> to your PayPal account.</p>
 ${refund.reason ? `<p>Reason: ${escapeHtml(refund.reason)}</p>` : ''}
 <p>PayPal usually shows it within a few days.</p>
 <p><a href="${escapeHtml(url)}" style="color:#b5502d">See your order</a> — order number ${escapeHtml(order.number)}</p>`);

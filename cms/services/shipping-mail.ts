@@ -70,7 +70,7 @@ function renderShipped(order: PublicOrder, input: StatusMailInput): RenderedMail
   const text = [
     `Dear ${order.payer_full_name},`,
     '',
-    `your order ${order.number} has left our shop and is on its way to you.`,
+    `Your order ${order.number} has left our shop and is on its way to you.`,
     ...parcel.text,
     '',
     'Shipping to:',
@@ -82,7 +82,7 @@ function renderShipped(order: PublicOrder, input: StatusMailInput): RenderedMail
   ].join('\n');
   const html = mailDocument(`<h1 style="color:#5a6e2c">Your order is on its way</h1>
 <p>Dear ${escapeHtml(order.payer_full_name)},</p>
-<p>your order <strong>${escapeHtml(order.number)}</strong> has left our shop and is on its way to you.</p>
+<p>Your order <strong>${escapeHtml(order.number)}</strong> has left our shop and is on its way to you.</p>
 ${parcel.html}
 <h3>Shipping to</h3><p>${address.map(escapeHtml).join('<br>')}</p>
 <p><a href="${escapeHtml(url)}" style="${LINK_STYLE}">See your order</a> — order number ${escapeHtml(order.number)}</p>`);
@@ -95,7 +95,7 @@ function renderDelivered(order: PublicOrder): RenderedMail {
   const text = [
     `Dear ${order.payer_full_name},`,
     '',
-    `your order ${order.number} has been delivered. We hope you enjoy it!`,
+    `Your order ${order.number} has been delivered. We hope you enjoy it!`,
     'If anything is missing or arrived damaged, just reply to this mail.',
     '',
     `See your order: ${url}`,
@@ -104,7 +104,7 @@ function renderDelivered(order: PublicOrder): RenderedMail {
   ].join('\n');
   const html = mailDocument(`<h1 style="color:#5a6e2c">Your order has been delivered</h1>
 <p>Dear ${escapeHtml(order.payer_full_name)},</p>
-<p>your order <strong>${escapeHtml(order.number)}</strong> has been delivered. We hope you enjoy it!</p>
+<p>Your order <strong>${escapeHtml(order.number)}</strong> has been delivered. We hope you enjoy it!</p>
 <p>If anything is missing or arrived damaged, just reply to this mail.</p>
 <p><a href="${escapeHtml(url)}" style="${LINK_STYLE}">See your order</a> — order number ${escapeHtml(order.number)}</p>`);
   return { subject, text, html };

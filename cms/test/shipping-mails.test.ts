@@ -132,7 +132,7 @@ describe('the delivered mail and one mail per change', () => {
     expect((await setStatus(order, 'DELIVERED')).status).toBe(200);
 
     const delivered = await mailTo(order, `Your order ${order.number} has been delivered`);
-    expect(delivered.body).toContain(`your order ${order.number} has been delivered. We hope you enjoy it!`);
+    expect(delivered.body).toContain(`Your order ${order.number} has been delivered. We hope you enjoy it!`);
     expect(delivered.headers['in-reply-to']).toBe(`<order-${order.id}-confirmation@bottegadifamiglia.example>`);
     expect(await mailNotes(order, 2)).toEqual([
       'Shipping mail sent to the shopper',

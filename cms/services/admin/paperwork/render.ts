@@ -51,6 +51,9 @@ async function openDocument(title: string, author: string): Promise<{ doc: Doc; 
   };
 }
 
+/** "1 item", "3 items": a count with its word in the right number. */
+const countOf = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
+
 function newPage(doc: Doc): void {
   doc.addPage({ size: 'LETTER', margin: MARGIN });
 }
@@ -282,7 +285,10 @@ async function drawPackingSlip(doc: Doc, shop: ShopHeader, order: PaperOrder): P
     { title: 'Quantity', width: 70, align: 'right', text: (line) => String(line.quantity), bold: true },
   ];
   y = table(doc, columns, order.lines, y);
-  put(doc, `${itemCount(order)} items in ${order.lines.length} lines`, LEFT, y + 6, { size: 9, color: MUTED });
+  put(doc, `${countOf(itemCount(order), 'item')} in ${countOf(order.lines.length, 'line')}`, LEFT, y + 6, {
+    size: 9,
+    color: MUTED,
+  });
   totals(doc, orderTotalsRows(order), y);
   footer(doc, `Thank you for your order. ${shop.name}`);
 }
@@ -341,12 +347,11 @@ export interface PickListInput {
 type PickTableRow = { heading: string } | PickRow;
 
 export async function renderPickList(shop: ShopHeader, input: PickListInput): Promise<Buffer> {
-  const { doc, finish } = await openDocument(`Pick list (${input.orders.length} orders)`, shop.name);
+  const { doc, finish } = await openDocument(`Pick list (${countOf(input.orders.length, 'order')})`, shop.name);
   newPage(doc);
   const units = input.rows.reduce((sum, row) => sum + row.quantity, 0);
-  const orderWord = input.orders.length === 1 ? 'order' : 'orders';
   let y = header(doc, shop, 'Pick list', [
-    `${input.orders.length} ${orderWord}, ${units} items`,
+    `${countOf(input.orders.length, 'order')}, ${countOf(units, 'item')}`,
     `Printed ${input.printedAt}`,
   ]);
 
