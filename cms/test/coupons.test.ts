@@ -493,7 +493,7 @@ describe('the paperwork of an order paid with a code', () => {
 
     const mail = await server.waitForMail((m) => m.subject.includes(number) && !m.subject.startsWith('New order'));
     // Issue 31 §2: read top to bottom, 25.00 − 2.50 + 7.90 = 30.40.
-    expect(mail.body).toContain(
+    expect(mail.body.replace(/\r\n/g, '\n')).toContain(
       ['Items: $25.00', `Discount code ${coupon.code}: −$2.50`, 'Shipping: $7.90', 'Total paid: $30.40'].join('\n'),
     );
 

@@ -87,11 +87,11 @@ describe('GET /api/v2/admin/orders/{id}/invoice.pdf and packing-slip.pdf', () =>
     expect(text).toContain('Giulia Caffè Rossi');
     expect(text).toContain('Marco Caffè Rossi');
     expect(text).toContain('Caffè Espresso 250 g');
-    // The order page: Products $37.50, Shipping $7.90, Gross amount $45.40; the discount is 10% of $25.00.
-    expect(text).toMatch(/Products\s+\$37\.50/);
-    expect(text).toMatch(/Shipping\s+\$7\.90/);
-    expect(text).toMatch(/Discount\s+-\$2\.50/);
-    expect(text).toMatch(/Total\s+\$45\.40/);
+    // As the order page reads, top to bottom (issue 31 §2): items at full price 2 × 12.50 + 15.00 = 40.00, the
+    // sale's 10 % of 25.00 = 2.50 off, shipping 7.90: 40.00 − 2.50 + 7.90 = 45.40, what PayPal charged.
+    expect(text).toMatch(
+      /Items at full price\s+\$40\.00\s+Sale savings\s+-\$2\.50\s+Shipping\s+\$7\.90\s+Total\s+\$45\.40/,
+    );
     expect(text).toContain('$22.50');
     expect(text).toContain(`transaction ${order.transaction_id}`);
     // The shop's name; its contact is the admin email of the settings.

@@ -231,7 +231,8 @@ function table<Row>(
 
 /** Label and amount pairs flush right, the last one (the total) in bold; answers where they end. */
 function totals(doc: Doc, rows: Array<[string, string]>, y: number): number {
-  const labelWidth = 130;
+  // Wide enough for "Discount code " and a code of 32 capitals on one line (issue 31 §2).
+  const labelWidth = 270;
   const valueWidth = 90;
   const x = RIGHT - labelWidth - valueWidth;
   let at = y + 4;
@@ -246,9 +247,10 @@ function totals(doc: Doc, rows: Array<[string, string]>, y: number): number {
       at += 4;
     }
     const style = { font: last ? BOLD : REGULAR, size: last ? 12 : 10 };
-    put(doc, label, x, at, { ...style, width: labelWidth - CELL_PAD, align: 'right' });
+    const labelHeight = put(doc, label, x, at, { ...style, width: labelWidth - CELL_PAD, align: 'right' });
     put(doc, value, x + labelWidth, at, { ...style, width: valueWidth - CELL_PAD, align: 'right' });
-    at += last ? 18 : 15;
+    // A label that still wraps pushes the next row down rather than printing over it.
+    at += Math.max(last ? 18 : 15, labelHeight + 3);
   });
   return at;
 }
