@@ -285,12 +285,16 @@ function snapshot(rec: EmulatedOrderRecord): EmulatedOrderSnapshot {
 // Ids, money, errors
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-function alnum(length: number): string {
+/** PayPal's account ids (payer_id, merchant_id) leave out 0, 1, I and O: `^[2-9A-HJ-NP-Z]{13}$`. */
+const ACCOUNT_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function alnum(length: number, alphabet = ALNUM): string {
   const bytes = randomBytes(length);
   let out = '';
-  for (let i = 0; i < length; i++) out += ALNUM[bytes[i] % ALNUM.length];
+  for (let i = 0; i < length; i++) out += alphabet[bytes[i] % alphabet.length];
   return out;
 }
+/** 13 characters, like PayPal's payer and merchant ids (e.g. QYR5Z8XDVJNXQ). */
+const newAccountId = () => alnum(13, ACCOUNT_ID_ALPHABET);
 /** 17 uppercase alphanumerics, like PayPal's order and capture ids (e.g. 5O190127TN364715T). */
 const newResourceId = () => alnum(17);
 const newDebugId = () => randomBytes(7).toString('hex').slice(0, 13);
@@ -327,6 +331,15 @@ const money = (currency: string, minor: number): PayPalMoney => ({
 function paypalFeeMinor(grossMinor: number, currency: string): number {
   return Math.round((grossMinor * 349) / 10_000) + (decimalsOf(currency) === 2 ? 49 : 0);
 }
+/**
+ * The fee a refund of `refundMinor` gives back when `earlierMinor` of the capture was refunded before: like
+ * PayPal, the percentage part in proportion to the amount refunded, never the fixed 0.49. Worked out on the
+ * running total, so the parts of a capture refunded piece by piece add up to the percentage of the whole.
+ */
+function refundedFeeMinor(earlierMinor: number, refundMinor: number): number {
+  const percentOf = (minor: number) => Math.round((minor * 349) / 10_000);
+  return percentOf(earlierMinor + refundMinor) - percentOf(earlierMinor);
+}
 
 const MESSAGES = {
   INVALID_REQUEST: 'Request is not well-formed, syntactically incorrect, or violates schema.',
@@ -334,25 +347,29 @@ const MESSAGES = {
     'The requested action could not be performed, semantically incorrect, or failed business validation.',
   RESOURCE_NOT_FOUND: 'The specified resource does not exist.',
   AUTHENTICATION_FAILURE:
-    'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+    'Authentication failed due to missing authorization header, or invalid authentication credentials.',
   VALIDATION_ERROR: 'Invalid request - see details',
-  INTERNAL_SERVER_ERROR: 'An internal server error has occurred.',
+  INTERNAL_SERVER_ERROR: 'An internal server error occurred.',
 } as const;
 
+/**
+ * PayPal's descriptions, word for word from the vendored documents (paypal-specs/: the create order's 400 and
+ * 422 lists, the order capture's and the refund's 422 lists); spec-conformance.test.ts holds them to it.
+ */
 const ISSUE_TEXT: Record<string, string> = {
-  MISSING_REQUIRED_PARAMETER: 'A required field / parameter is missing.',
-  INVALID_PARAMETER_VALUE: 'The value of a field is invalid.',
+  MISSING_REQUIRED_PARAMETER: 'A required parameter is missing.',
+  INVALID_PARAMETER_VALUE: 'A parameter value is not valid.',
   INVALID_PARAMETER_SYNTAX: 'The value of a field does not conform to the expected format.',
-  INVALID_STRING_MAX_LENGTH: 'The value of a field is too long.',
+  INVALID_STRING_LENGTH: 'The value of a field is either too short or too long',
   INVALID_ARRAY_MIN_ITEMS: 'The number of items in an array parameter is too small.',
   MALFORMED_REQUEST_JSON: 'The request JSON is not well formed.',
   REFERENCE_ID_REQUIRED:
     "'reference_id' is required for each 'purchase_unit' if multiple 'purchase_unit' are provided.",
-  DUPLICATE_REFERENCE_ID: '`reference_id` must be unique if multiple purchase_unit are provided.',
+  DUPLICATE_REFERENCE_ID: '`reference_id` must be unique if multiple `purchase_unit` are provided.',
   DECIMAL_PRECISION: 'If the currency supports decimals, only two decimal place precision is supported.',
   DECIMALS_NOT_SUPPORTED: 'Currency does not support decimals.',
-  CURRENCY_NOT_SUPPORTED:
-    'Currency code is invalid or is not currently supported. Please refer https://developer.paypal.com/docs/api/reference/currency-codes/ for list of supported currency codes.',
+  INVALID_CURRENCY_CODE:
+    'Currency code is invalid or is not currently supported. Please refer https://developer.paypal.com/api/rest/reference/currency-codes/ for list of supported currency codes.',
   CURRENCY_MISMATCH: 'Currency code should be same for all amounts in a purchase unit.',
   CANNOT_BE_ZERO_OR_NEGATIVE:
     'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.',
@@ -360,23 +377,25 @@ const ISSUE_TEXT: Record<string, string> = {
     'Must be greater than or equal to 0. If the currency supports decimals, only two decimal place precision is supported.',
   ITEM_TOTAL_REQUIRED:
     'If item details are specified (items.unit_amount and items.quantity) corresponding amount.breakdown.item_total is required.',
-  ITEM_TOTAL_MISMATCH: 'Should equal sum of (unit_amount * quantity) across all items for a given purchase_unit',
+  ITEM_TOTAL_MISMATCH: 'Should equal sum of (unit_amount * quantity) across all items for a given purchase_unit.',
   TAX_TOTAL_REQUIRED:
     'If item details are specified (items.tax_total and items.quantity) corresponding amount.breakdown.tax_total is required.',
-  TAX_TOTAL_MISMATCH: 'Should equal sum of (tax * quantity) across all items for a given purchase_unit',
+  TAX_TOTAL_MISMATCH: 'Should equal sum of (tax * quantity) across all items for a given purchase_unit.',
   AMOUNT_MISMATCH:
     'Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.',
   INVALID_RESOURCE_ID: 'Specified resource ID does not exist. Please check the resource ID and try again.',
-  ORDER_NOT_APPROVED: 'Payer has not yet approved the Order for payment.',
+  ORDER_NOT_APPROVED:
+    "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request.",
   ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
   CAPTURE_NOT_PENDING: 'Emulator: only a PENDING capture can be completed.',
   // Payments v2 refund issues (PayPal's wording where PayPal publishes one).
-  CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded.',
+  CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded',
   REFUND_AMOUNT_EXCEEDED:
     'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
-  REFUND_CAPTURE_CURRENCY_MISMATCH: 'Refund must be in the same currency as the capture.',
-  PENDING_CAPTURE: 'Cannot initiate a refund as the capture is pending.',
-  REFUND_NOT_ALLOWED: 'Refund cannot be processed for this capture.',
+  REFUND_CAPTURE_CURRENCY_MISMATCH: 'Refund must be in the same currency as the capture',
+  PENDING_CAPTURE:
+    'Cannot initiate a refund as the capture is pending. Capture is typically pending when the payer has funded the transaction using e-check/bank funded.',
+  REFUND_NOT_ALLOWED: 'Capture cannot be refunded.',
   REFUND_NOT_PENDING: 'Emulator: only a PENDING refund can be completed.',
 };
 
@@ -453,7 +472,7 @@ function checkMoney(v: unknown, field: string, p: Problems, opts: { positive?: b
     p.syntax.push(detail('INVALID_PARAMETER_VALUE', `${field}/currency_code`, 'body', String(currency)));
     ok = false;
   } else if (!CURRENCIES.has(currency)) {
-    p.business.push(detail('CURRENCY_NOT_SUPPORTED', `${field}/currency_code`, 'body', currency));
+    p.business.push(detail('INVALID_CURRENCY_CODE', `${field}/currency_code`, 'body', currency));
     ok = false;
   }
   if (value === undefined) {
@@ -489,7 +508,7 @@ function checkString(v: unknown, field: string, max: number, p: Problems, requir
     return;
   }
   if (typeof v !== 'string' || (required && v.length === 0)) p.syntax.push(detail('INVALID_PARAMETER_SYNTAX', field));
-  else if (v.length > max) p.syntax.push(detail('INVALID_STRING_MAX_LENGTH', field, 'body', v));
+  else if (v.length > max) p.syntax.push(detail('INVALID_STRING_LENGTH', field, 'body', v));
 }
 
 const BREAKDOWN_ADD = ['item_total', 'tax_total', 'shipping', 'handling', 'insurance'] as const;
@@ -634,15 +653,17 @@ interface RefundInput {
   custom_id?: string;
 }
 
-const invalidValue = (field: string, value: string, why: string): PayPalErrorDetail => ({
-  ...detail('INVALID_PARAMETER_VALUE', field, 'body', value),
-  description: why,
-});
-
-/** Checks the body of POST /v2/payments/captures/{id}/refund; `bad` non-empty → 400 INVALID_REQUEST. */
-function validateRefundRequest(body: unknown): { bad: PayPalErrorDetail[]; input: RefundInput } {
-  if (body === undefined) return { bad: [], input: {} };
-  if (!isObject(body)) return { bad: [detail('MALFORMED_REQUEST_JSON')], input: {} };
+/**
+ * Checks the body of POST /v2/payments/captures/{id}/refund: `bad` non-empty → 400 INVALID_REQUEST; else
+ * `unprocessable` non-empty → 422 UNPROCESSABLE_ENTITY (an amount of 0, below 0 or with too many decimals).
+ */
+function validateRefundRequest(body: unknown): {
+  bad: PayPalErrorDetail[];
+  unprocessable: PayPalErrorDetail[];
+  input: RefundInput;
+} {
+  if (body === undefined) return { bad: [], unprocessable: [], input: {} };
+  if (!isObject(body)) return { bad: [detail('MALFORMED_REQUEST_JSON')], unprocessable: [], input: {} };
   const p: Problems = { syntax: [], business: [] };
   const input: RefundInput = {};
   const a = body.amount;
@@ -653,7 +674,7 @@ function validateRefundRequest(body: unknown): { bad: PayPalErrorDetail[]; input
       let currencyOk = false;
       if (currency === undefined) p.syntax.push(detail('MISSING_REQUIRED_PARAMETER', '/amount/currency_code'));
       else if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
-        p.syntax.push(detail('INVALID_PARAMETER_VALUE', '/amount/currency_code', 'body', String(currency)));
+        p.syntax.push(detail('INVALID_PARAMETER_SYNTAX', '/amount/currency_code', 'body', String(currency)));
       else currencyOk = true;
       if (value === undefined) p.syntax.push(detail('MISSING_REQUIRED_PARAMETER', '/amount/value'));
       else if (typeof value !== 'string' || value.length > 32 || !AMOUNT_PATTERN.test(value))
@@ -661,16 +682,13 @@ function validateRefundRequest(body: unknown): { bad: PayPalErrorDetail[]; input
       else if (currencyOk) {
         const cur = currency as string;
         const allowed = decimalsOf(cur);
+        // Well-formed but not payable: PayPal lists these among the refund's 422 issues, not its 400 ones.
         if ((value.split('.')[1] ?? '').length > allowed) {
-          p.syntax.push(
-            invalidValue(
-              '/amount/value',
-              value,
-              ISSUE_TEXT[allowed === 0 ? 'DECIMALS_NOT_SUPPORTED' : 'DECIMAL_PRECISION'],
-            ),
+          p.business.push(
+            detail(allowed === 0 ? 'DECIMALS_NOT_SUPPORTED' : 'DECIMAL_PRECISION', '/amount/value', 'body', value),
           );
         } else if (toMinor(value, cur) <= 0) {
-          p.syntax.push(invalidValue('/amount/value', value, ISSUE_TEXT.CANNOT_BE_ZERO_OR_NEGATIVE));
+          p.business.push(detail('CANNOT_BE_ZERO_OR_NEGATIVE', '/amount/value', 'body', value));
         } else input.amount = { currency_code: cur, value: fromMinor(toMinor(value, cur), cur) };
       }
     }
@@ -681,7 +699,7 @@ function validateRefundRequest(body: unknown): { bad: PayPalErrorDetail[]; input
   for (const key of ['note_to_payer', 'invoice_id', 'custom_id'] as const) {
     if (typeof body[key] === 'string') input[key] = body[key];
   }
-  return { bad: p.syntax, input };
+  return { bad: p.syntax, unprocessable: p.business, input };
 }
 
 function shippingPreference(body: unknown): PayPalShippingPreference {
@@ -946,7 +964,7 @@ const DEFAULT_ADDRESS: PayPalAddress = {
   postal_code: '95131',
   country_code: 'US',
 };
-const PAYEE = { email_address: 'sb-merchant@business.example.com', merchant_id: 'EMULATORMERCH' };
+const PAYEE = { email_address: 'sb-merchant@business.example.com', merchant_id: 'EMU7ATEDMERCH' };
 const TOKEN_TTL_SECONDS = 32_400;
 
 let standinSource: string | null = null;
@@ -1133,7 +1151,7 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
     const payer: PayPalPayer = {
       name: payerName,
       email_address: p.email_address ?? DEFAULT_PAYER.email_address,
-      payer_id: rec.order.payer?.payer_id ?? alnum(13),
+      payer_id: rec.order.payer?.payer_id ?? newAccountId(),
       address: {
         country_code: (address as PayPalAddress | undefined)?.country_code ?? p.address?.country_code ?? 'US',
       },
@@ -1341,14 +1359,22 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
     found.rec.order.update_time = time;
   };
 
-  /** The refund's seller_payable_breakdown: PayPal keeps its fee, total_refunded_amount = completed so far. */
-  const payableBreakdown = (found: FoundCapture, refund: PayPalRefund) => {
+  /**
+   * The refund's seller_payable_breakdown: paypal_fee is the part of the capture's fee PayPal gives back (see
+   * refundedFeeMinor; none on a reversal), net_amount = gross_amount − paypal_fee is what leaves the merchant's
+   * balance, total_refunded_amount = completed so far. Call it once the refund is in the capture's list.
+   */
+  const payableBreakdown = (found: FoundCapture, refund: PayPalRefund, { reversal = false } = {}) => {
     const cur = refund.amount.currency_code;
+    const refunds = refundsOf(found);
+    const earlier = refunds.slice(0, refunds.indexOf(refund));
+    const grossMinor = toMinor(refund.amount.value, cur);
+    const feeMinor = reversal ? 0 : refundedFeeMinor(sumMinor(earlier, cur, ['COMPLETED', 'PENDING']), grossMinor);
     return {
       gross_amount: { ...refund.amount },
-      paypal_fee: money(cur, 0),
-      net_amount: { ...refund.amount },
-      total_refunded_amount: money(cur, sumMinor(refundsOf(found), cur, ['COMPLETED'])),
+      paypal_fee: money(cur, feeMinor),
+      net_amount: money(cur, grossMinor - feeMinor),
+      total_refunded_amount: money(cur, sumMinor(refunds, cur, ['COMPLETED'])),
     };
   };
 
@@ -1390,6 +1416,8 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
       ...(input.note_to_payer !== undefined ? { note_to_payer: input.note_to_payer } : {}),
       status,
       ...(status === 'PENDING' ? { status_details: { reason: 'ECHECK' } } : {}),
+      // Payments v2 names the merchant who paid the money back `payer` on a refund.
+      payer: { ...PAYEE },
       create_time: time,
       update_time: time,
       links: [
@@ -1457,8 +1485,9 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
       res.status(201).json(presentRefund(req, replay));
       return;
     }
-    const { bad, input } = validateRefundRequest(req.body);
+    const { bad, unprocessable, input } = validateRefundRequest(req.body);
     if (bad.length) return sendError(res, 400, 'INVALID_REQUEST', bad, 'payments');
+    if (unprocessable.length) return sendError(res, 422, 'UNPROCESSABLE_ENTITY', unprocessable, 'payments');
     const status = Object.hasOwn(found.rec.refundModes, captureId) ? 'PENDING' : 'COMPLETED';
     const refund = makeRefund(req, res, found, input, status);
     if (!refund) return;
@@ -1503,11 +1532,12 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
     const found = findCapture(String(req.params.id));
     if (!found) return notFound(res);
     const body: Record<string, unknown> = isObject(req.body) ? req.body : {};
-    const { bad, input } = validateRefundRequest(req.body);
+    const { bad, unprocessable, input } = validateRefundRequest(req.body);
     if (body.webhook !== undefined && body.webhook !== false) bad.push(detail('INVALID_PARAMETER_VALUE', '/webhook'));
     if (body.status !== undefined && body.status !== 'PENDING' && body.status !== 'COMPLETED')
       bad.push(detail('INVALID_PARAMETER_VALUE', '/status', 'body', String(body.status)));
     if (bad.length) return sendError(res, 400, 'INVALID_REQUEST', bad, 'payments');
+    if (unprocessable.length) return sendError(res, 422, 'UNPROCESSABLE_ENTITY', unprocessable, 'payments');
     const status = body.status === 'PENDING' ? 'PENDING' : 'COMPLETED';
     const refund = makeRefund(req, res, found, input, status);
     if (!refund) return;
@@ -1635,8 +1665,11 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
     if (!found) return notFound(res);
     const knobs = captureNewsBody(req, res, 'CHARGEBACK');
     if (!knobs) return;
-    const { bad, input } = validateRefundRequest({ amount: isObject(req.body) ? req.body.amount : undefined });
+    const { bad, unprocessable, input } = validateRefundRequest({
+      amount: isObject(req.body) ? req.body.amount : undefined,
+    });
     if (bad.length) return sendError(res, 400, 'INVALID_REQUEST', bad, 'payments');
+    if (unprocessable.length) return sendError(res, 422, 'UNPROCESSABLE_ENTITY', unprocessable, 'payments');
     const { rec, unit, capture } = found;
     if (!['COMPLETED', 'PARTIALLY_REFUNDED', 'PENDING'].includes(capture.status))
       return sendError(res, 422, 'UNPROCESSABLE_ENTITY', [detail('REFUND_NOT_ALLOWED')], 'payments');
@@ -1652,6 +1685,7 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
       amount: money(cur, amountMinor),
       note_to_payer: EMULATED_REVERSAL_NOTE,
       status: 'COMPLETED',
+      payer: { ...PAYEE },
       create_time: time,
       update_time: time,
       links: [
@@ -1662,7 +1696,7 @@ export function createPayPalEmulator(options: PayPalEmulatorOptions): Router {
     unit.payments = { ...unit.payments, refunds: [...(unit.payments?.refunds ?? []), reversal] };
     state.refunds.set(id, rec.order.id);
     settleCapture(found, time);
-    reversal.seller_payable_breakdown = payableBreakdown(found, reversal);
+    reversal.seller_payable_breakdown = payableBreakdown(found, reversal, { reversal: true });
     queueEvent(req, rec, captureReversedEvent(reversal, apiBase(req)), knobs.webhook);
     persist(rec);
     res.status(201).json(structuredClone(reversal));

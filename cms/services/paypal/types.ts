@@ -127,7 +127,10 @@ export interface PayPalCapture {
 
 export type PayPalRefundStatus = 'COMPLETED' | 'PENDING' | 'CANCELLED' | 'FAILED';
 
-/** What the merchant pays back: PayPal keeps its fee, so paypal_fee is 0.00 and net_amount = gross_amount. */
+/**
+ * What the merchant pays back: paypal_fee is the part of the capture's fee PayPal gives back (the percentage
+ * part in proportion; it keeps the fixed part), net_amount = gross_amount − paypal_fee leaves the balance.
+ */
 export interface PayPalSellerPayableBreakdown {
   gross_amount: PayPalMoney;
   paypal_fee: PayPalMoney;
@@ -147,6 +150,8 @@ export interface PayPalRefund {
   invoice_id?: string;
   custom_id?: string;
   seller_payable_breakdown?: PayPalSellerPayableBreakdown;
+  /** The merchant who paid the money back (Payments v2 calls it `payer` on a refund). */
+  payer?: { email_address?: string; merchant_id?: string };
   create_time: string;
   update_time: string;
   /** self → /v2/payments/refunds/{id}, up → /v2/payments/captures/{capture_id}. */
