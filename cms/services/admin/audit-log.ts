@@ -74,6 +74,7 @@ const NAMING: Partial<Record<string, { select: string[]; name: (doc: Record<stri
     name: (d) => `${str(d.firstname)} ${str(d.lastname)}`.trim() || str(d.email),
   },
   assets: { select: ['filename'], name: (d) => str(d.filename) },
+  coupons: { select: ['code'], name: (d) => str(d.code) },
   notifications: {
     select: ['firstname', 'lastname', 'title'],
     name: (d) => [`${str(d.firstname)} ${str(d.lastname)}`.trim(), str(d.title)].filter(Boolean).join(': '),

@@ -541,6 +541,7 @@ describe('the audit log’s queries', () => {
       'changelogs',
       'orders',
       'notifications',
+      'coupons',
     ]);
     expect(AUDIT_OPERATIONS).toEqual(['create', 'update', 'delete']);
     for (const collection of AUDITED_COLLECTIONS) {

@@ -812,6 +812,7 @@ export const AUDITED_COLLECTIONS = [
   'changelogs',
   'orders',
   'notifications',
+  'coupons',
 ] as const;
 export type AuditedCollection = (typeof AUDITED_COLLECTIONS)[number];
 

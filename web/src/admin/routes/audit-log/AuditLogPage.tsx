@@ -43,6 +43,7 @@ const COLLECTION_LABELS: Record<AuditedCollection, string> = {
   changelogs: 'Changelog',
   orders: 'Orders',
   notifications: 'Messages',
+  coupons: 'Discount codes',
 };
 
 const OPERATION_COLORS: Record<AuditOperation, string> = { create: 'green', update: 'blue', delete: 'red' };
@@ -64,6 +65,8 @@ function recordPath(entry: AuditEntry): string | null {
       return `/admin/orders/${id}`;
     case 'notifications':
       return `/admin/notifications/${id}`;
+    case 'coupons':
+      return `/admin/coupons/edit/${id}`;
     default:
       return null;
   }
