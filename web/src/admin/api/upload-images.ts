@@ -7,6 +7,8 @@ import { handleResult, notify } from '../../lib/notify';
 import { type FailedUpload, failureNotice, listNames, megabytes, sortBatch } from '../routes/assets/upload-batch';
 import { refreshAssetLists, uploadAsset } from './assets';
 
+const UPLOADING_KEY = 'uploading-images';
+
 /** Where a batch stands: the button shows it, so a long batch of camera photos visibly moves. */
 export interface UploadProgress {
   done: number;
@@ -34,7 +36,8 @@ export async function uploadImages(
   }
   if (images.length === 0) return [];
 
-  notify.info(MESSAGES.uploading);
+  // Stays while the batch is under way and goes when it ends: it never sits beside the outcome (issue 31 §17).
+  notify.info(MESSAGES.uploading, { key: UPLOADING_KEY, duration: false });
   const uploaded: AdminAsset[] = [];
   const failures: FailedUpload[] = [];
   for (const [index, file] of images.entries()) {
@@ -53,6 +56,7 @@ export async function uploadImages(
     failures.push({ name: file.name, reason: typeof reason === 'string' ? reason : null });
   }
   onProgress({ done: images.length, total: images.length });
+  notify.dismiss(UPLOADING_KEY);
 
   if (uploaded.length > 0) {
     notify.success({

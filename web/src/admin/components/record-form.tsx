@@ -60,6 +60,8 @@ export function useRecordForm<R extends { id: string }, D, F extends string & ke
   const { record, listPath } = options;
   const navigate = useNavigate();
   const [draft, setDraft] = useState<D>(() => (record ? options.draftFrom(record) : options.newDraft()));
+  // The draft as last loaded or saved: Back asks before it throws away anything typed since (issue 31 §18).
+  const [savedDraft, setSavedDraft] = useState<D>(draft);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -94,7 +96,23 @@ export function useRecordForm<R extends { id: string }, D, F extends string & ke
       return;
     }
     const fresh = (await options.reload(record.id)) ?? envelope.result;
-    if (fresh) setDraft(options.draftFrom(fresh));
+    const stored = fresh ? options.draftFrom(fresh) : draft;
+    setDraft(stored);
+    setSavedDraft(stored);
+  };
+
+  const back = async () => {
+    if (JSON.stringify(draft) !== JSON.stringify(savedDraft)) {
+      const leave = await confirmAction({
+        title: 'Leave without saving?',
+        content: 'The changes on this form are not saved yet. If you leave now, they are lost.',
+        okText: 'Leave without saving',
+        cancelText: 'Stay on the form',
+        danger: true,
+      });
+      if (!leave) return;
+    }
+    navigate(listPath);
   };
 
   const remove = async () => {
@@ -115,7 +133,7 @@ export function useRecordForm<R extends { id: string }, D, F extends string & ke
   const actions = (
     <FormActions
       testIdPrefix={options.testIdPrefix}
-      onBack={() => navigate(listPath)}
+      onBack={() => void back()}
       onDelete={record ? () => void remove() : undefined}
       onSave={() => void save()}
       saving={saving}

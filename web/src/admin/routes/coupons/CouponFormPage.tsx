@@ -20,6 +20,7 @@ import './coupons.css';
 
 /** SPEC §9: the admin's dates are month/day/year on a 12-hour clock. */
 const DATE_FORMAT = 'MM/DD/YYYY hh:mm A';
+const timesText = (n: number) => `${n} ${n === 1 ? 'time' : 'times'}`;
 
 interface DateFieldProps {
   id: string;
@@ -182,7 +183,11 @@ function CouponForm({ coupon }: { coupon?: AdminCoupon }) {
             </Form.Item>
             {coupon && (
               <Typography.Paragraph data-testid="coupon-uses">
-                Used {coupon.uses_count} {coupon.max_uses === null ? 'times' : `of ${coupon.max_uses} times`}.
+                Used{' '}
+                {coupon.max_uses === null
+                  ? timesText(coupon.uses_count)
+                  : `${coupon.uses_count} of ${timesText(coupon.max_uses)}`}
+                .
               </Typography.Paragraph>
             )}
             <Toggle

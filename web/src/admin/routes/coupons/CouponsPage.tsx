@@ -128,7 +128,24 @@ export default function CouponsPage() {
           loading={coupons.isLoading}
           tableLayout={phone ? 'fixed' : undefined}
           locale={{ emptyText: coupons.error ? 'The discount codes could not be loaded' : 'No discount codes yet' }}
-          onRow={(coupon) => ({ 'data-testid': `coupon-row-${coupon.code}` }) as HTMLAttributes<HTMLElement>}
+          rowClassName="coupons-row"
+          onRow={(coupon) => {
+            // As in the other lists, the whole row opens the code, by mouse or by Enter (issue 31 §18); the
+            // code's own link already does both and is left to itself.
+            const open = (event: { target: EventTarget }) => {
+              if (!(event.target instanceof Element && event.target.closest('a'))) {
+                navigate(`${COUPONS_PATH}/edit/${coupon.id}`);
+              }
+            };
+            return {
+              onClick: open,
+              onKeyDown: (event) => {
+                if (event.key === 'Enter') open(event);
+              },
+              tabIndex: 0,
+              'data-testid': `coupon-row-${coupon.code}`,
+            } as HTMLAttributes<HTMLElement>;
+          }}
           pagination={{
             current: filters.page,
             pageSize: filters.size,

@@ -1,9 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
   type AdminOrderListItem,
-  formatAdminDate,
   formatLongDate,
   formatMoney,
+  formatTableDate,
   ORDER_STATUS_DISPLAY,
   type OrderStatus,
 } from '@shop/shared/admin';
@@ -18,7 +18,7 @@ import './customers.css';
 const CUSTOMERS_PATH = '/admin/customers';
 
 /** "11/27/2026": the table date (SPEC §9 MM/DD/YYYY) without its time. */
-const formatTableDay = (iso: string) => formatAdminDate(iso).split(' ')[0];
+const formatTableDay = (iso: string) => formatTableDate(iso).split(' ')[0];
 
 function StatusTag({ status }: { status: OrderStatus }) {
   const display = ORDER_STATUS_DISPLAY[status] ?? { text: status, color: 'default' };
@@ -117,8 +117,9 @@ export default function CustomerDetailPage() {
     },
     { label: 'Orders', value: String(customer.orders_count), testId: 'customer-orders-count' },
     { label: 'Total spent', value: formatMoney(customer.total_spent, currency), testId: 'customer-total-spent' },
-    { label: 'First order', value: formatAdminDate(customer.first_order_at) },
-    { label: 'Last order', value: formatAdminDate(customer.last_order_at) },
+    // SPEC §9's table dates, as the customers list and the other tables write them (issue 31 §23).
+    { label: 'First order', value: formatTableDate(customer.first_order_at), testId: 'customer-first-order' },
+    { label: 'Last order', value: formatTableDate(customer.last_order_at), testId: 'customer-last-order' },
   ];
 
   return (

@@ -34,7 +34,8 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
       navigate('/admin/home', { replace: true });
     } else if (reply.status === 429) {
       // The server says how long the lock lasts (issue 25 §1.12).
-      notify.error(lockNotice(reply.result));
+      // One lock notice at a time: each new try replaces it instead of stacking over the form (issue 31 §17).
+      notify.error(lockNotice(reply.result), { key: 'login-locked' });
     } else if (reply.status === 403) {
       setEditorOnly(true);
       form.setFieldValue('password', '');

@@ -42,7 +42,7 @@ import { refreshDashboard } from '../../api/dashboard';
 import { orderEventsKey } from '../../api/order-events';
 import { PaymentAlerts } from './detail/PaymentAlerts';
 import { RefundCard, runRefund } from './detail/RefundCard';
-import { linesToRestock, RestockCard, runRestock } from './detail/RestockCard';
+import { linesToRestock, RestockCard, runRestock, unitsText } from './detail/RestockCard';
 import { moveOrderOnOpen, updateOrderStatus, useAdminOrder } from '../../api/orders';
 import { confirmAction } from '../../components/confirm';
 import { useKeyboardScrollableTable } from '../../components/keyboard-scroll';
@@ -544,7 +544,7 @@ export default function OrderDetailPage() {
             onChange={(e) => setRestockOnCancel(e.target.checked)}
             data-testid="cancel-restock"
           >
-            Put {linesToRestock(order).reduce((sum, line) => sum + line.quantity, 0)} units back in stock (
+            Put {unitsText(linesToRestock(order).reduce((sum, line) => sum + line.quantity, 0))} back in stock (
             {linesToRestock(order)
               .map((line) => `${line.quantity} × ${line.product}`)
               .join(', ')}

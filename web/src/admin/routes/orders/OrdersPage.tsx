@@ -38,6 +38,7 @@ import {
   switchTab,
 } from './orders-filters';
 import { OrdersBulkBar } from './OrdersBulkBar';
+import { OrdersEmpty } from './OrdersEmpty';
 import { SelectionPaperButtons } from './PaperworkButtons';
 import './orders.css';
 
@@ -377,12 +378,7 @@ export default function OrdersPage() {
               // The columns plus the 44 px selection column: 934 px fits the 1280 px screen beside the menu
               // without sideways scroll (the longest status tag wraps to two lines).
               scroll={{ x: phone ? 768 : 934 }}
-              locale={{
-                emptyText:
-                  filters.number || filters.search || filters.status.length > 0
-                    ? 'No orders match these filters'
-                    : 'No orders found',
-              }}
+              locale={{ emptyText: <OrdersEmpty filters={filters} /> }}
               rowClassName="orders-row"
               onRow={(order) =>
                 ({

@@ -23,6 +23,7 @@ import {
 import { type HTMLAttributes, useCallback, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { assetUrl } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
 import { type CategoriesListParams, useAdminCategories } from '../../api/categories';
 import { useAdminConfig } from '../../api/config';
 import {
@@ -137,6 +138,8 @@ function AdjustStockModal({ product, onClose }: { product: AdminProduct; onClose
     const res = await adjustProductStock(product.id, { change, reason: reason.trim() });
     setSaving(false);
     if (res.status === 200) {
+      // SPEC §8: a save says it succeeded, as every other save does.
+      notify.requestSent();
       await refreshProductLists();
       onClose();
     } else {

@@ -6,7 +6,7 @@ import { handleResult, notify } from '../../../../lib/notify';
 import { restockOrder } from '../../../api/orders';
 import './refund-card.css';
 
-const unitsText = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
+export const unitsText = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
 
 /** What is still to go back: the counted lines not put back yet. */
 export const linesToRestock = (order: AdminOrder): RestockLine[] =>
