@@ -13,12 +13,40 @@ RUN npm ci
 COPY . .
 RUN npm run build && rm -rf cms/.next/cache
 
+# The production packages on their own, from the same lock (a later `npm prune` could not shrink the layers
+# below it): no development packages (vite, vitest, eslint, tsx, Stryker, Lighthouse, …), nothing of the
+# web workspace's, whose code the SPA and its server renderer carry bundled (web/vite.ssr.config.ts), and not
+# Next's compiler (@next/swc-*, 98 MB): it builds the panel; serving the build does not load it (it is not in
+# cms/.next/next-server.js.nft.json, Next's own list of what its server reads).
+FROM node:24-bookworm-slim AS runtime-deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY packages/shared/package.json packages/shared/
+COPY cms/package.json cms/
+COPY web/package.json web/
+RUN npm ci --omit=dev --workspace cms --workspace packages/shared \
+ && rm -rf node_modules/@next/swc-* && npm cache clean --force
+
+# Only what runs (cms/test/compose-config.test.ts keeps this list to the paths the running server reads):
+# the packages, the package.json files (each one's "type" tells Node the compiled modules are ESM; the API
+# reports the root's version), the start scripts, the compiled server and the owner's commands (cms/dist),
+# the SPA and its server renderer, the /cms panel's Next build and config, and the files the server reads
+# from cms/ as it runs: the migrations' schema snapshots, the demo seed's pictures, the PayPal emulator's SDK.
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data UPLOADS_DIR=/app/data/uploads
 WORKDIR /app
-COPY --from=build /app /app
-RUN npm prune --omit=dev \
- && mkdir -p /app/data/uploads && chown -R node:node /app/data
+COPY --from=runtime-deps /app ./
+COPY --from=build /app/scripts/start.mjs /app/scripts/supervisor.mjs /app/scripts/server-child.mjs \
+     /app/scripts/esm-scope-cache.mjs /app/scripts/build-if-needed.mjs /app/scripts/run-compiled.mjs scripts/
+COPY --from=build /app/cms/dist cms/dist
+COPY --from=build /app/cms/.next cms/.next
+COPY --from=build /app/cms/next.config.mjs cms/
+COPY --from=build /app/cms/migrations/*.json cms/migrations/
+COPY --from=build /app/cms/seed/images cms/seed/images
+COPY --from=build /app/cms/paypal-emulator/sdk-standin.js cms/paypal-emulator/
+COPY --from=build /app/web/dist web/dist
+COPY --from=build /app/web/dist-ssr web/dist-ssr
+RUN mkdir -p /app/data/uploads && chown -R node:node /app/data
 USER node
 EXPOSE 3000
 VOLUME ["/app/data"]

@@ -27,8 +27,11 @@ const outdir = path.join(root, 'cms', 'dist');
 // one machine) never load a half-written build.
 const building = path.join(root, 'cms', `.dist-building-${process.pid}`);
 await build({
-  // The seed runs as its own process on a first start (server.ts), so it is an entry of its own.
-  entryPoints: [path.join(root, 'cms', 'server.ts'), path.join(root, 'cms', 'seed', 'run.ts')],
+  // The seed runs as its own process on a first start (server.ts), so it is an entry of its own; so are the
+  // owner's commands (scripts/run-compiled.mjs), which production runs without a TypeScript runner.
+  entryPoints: ['server.ts', 'seed/run.ts', 'scripts/create-admin.ts', 'scripts/image-previews.ts'].map((entry) =>
+    path.join(root, 'cms', entry),
+  ),
   outbase: path.join(root, 'cms'),
   outdir: building,
   bundle: true,

@@ -157,6 +157,81 @@ describe('docker-compose.yml', () => {
   });
 });
 
+/** The Dockerfile's stages by name (`FROM … AS name`); the last, unnamed one is the image that runs. */
+function dockerStages(text: string): Map<string, string> {
+  const stages = new Map<string, string>();
+  const parts = text
+    .replace(/\\\n\s*/g, ' ')
+    .split(/^(?=FROM )/m)
+    .slice(1);
+  parts.forEach((part, i) =>
+    stages.set(/^FROM \S+ AS (\S+)/.exec(part)?.[1] ?? (i === parts.length - 1 ? 'final' : `#${i}`), part),
+  );
+  return stages;
+}
+
+describe('Dockerfile', () => {
+  const stages = dockerStages(fs.readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8'));
+  const final = stages.get('final') ?? '';
+  const copies = [...final.matchAll(/^COPY (.*)$/gm)].map((m) => m[1].split(/\s+/));
+
+  it('when the production packages are installed, then it is in a stage of their own, from the lock, without development packages', () => {
+    const deps = stages.get('runtime-deps') ?? '';
+    expect(deps).toMatch(/^RUN npm ci --omit=dev\b/m);
+    // Only the package files reach that stage: its node_modules is all it makes.
+    expect([...deps.matchAll(/^COPY (.*)$/gm)].map((m) => m[1])).toEqual([
+      'package.json package-lock.json .npmrc ./',
+      'packages/shared/package.json packages/shared/',
+      'cms/package.json cms/',
+      'web/package.json web/',
+    ]);
+  });
+
+  it('when the image is made, then its last stage copies the production packages and the built output only, and prunes nothing', () => {
+    expect(final).not.toMatch(/npm (prune|ci|install)/);
+    expect(copies.every((args) => args[0].startsWith('--from='))).toBe(true);
+    expect(copies.filter((args) => args[0] === '--from=runtime-deps')).toEqual([['--from=runtime-deps', '/app', './']]);
+    const fromBuild = copies.filter((args) => args[0] === '--from=build').flatMap((args) => args.slice(1, -1));
+    expect(fromBuild.sort()).toEqual(
+      [
+        // npm start and the owner's commands (scripts/run-compiled.mjs); the builders stay behind.
+        '/app/scripts/start.mjs',
+        '/app/scripts/supervisor.mjs',
+        '/app/scripts/server-child.mjs',
+        '/app/scripts/esm-scope-cache.mjs',
+        '/app/scripts/build-if-needed.mjs',
+        '/app/scripts/run-compiled.mjs',
+        '/app/cms/dist',
+        '/app/cms/.next',
+        '/app/cms/next.config.mjs',
+        // Read by the running server from cms/ (lib/database.ts, seed/artwork.ts, paypal-emulator/).
+        '/app/cms/migrations/*.json',
+        '/app/cms/seed/images',
+        '/app/cms/paypal-emulator/sdk-standin.js',
+        '/app/web/dist',
+        '/app/web/dist-ssr',
+      ].sort(),
+    );
+    // The panel's build cache (some 128 MB) is left in the build stage.
+    expect(stages.get('build')).toMatch(/npm run build && rm -rf cms\/\.next\/cache/);
+  });
+
+  it('when the copied sources are looked for in the repository, then each is there (a moved file would leave the image without it)', () => {
+    const sources = copies
+      .filter((args) => args[0] === '--from=build')
+      .flatMap((args) => args.slice(1, -1))
+      .map((source) => path.relative('/app', source))
+      // Build output, made by `npm run build`.
+      .filter((source) => !/^(cms\/dist|cms\/\.next|web\/dist|web\/dist-ssr)$/.test(source));
+    const missing = sources.filter((source) =>
+      source.endsWith('/*.json')
+        ? fs.readdirSync(path.join(repoRoot, path.dirname(source))).filter((f) => f.endsWith('.json')).length === 0
+        : !fs.existsSync(path.join(repoRoot, source)),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('deploy/nginx.conf', () => {
   it('when read, then it passes the client address and scheme and takes bodies up to the upload limit', () => {
     expect(nginxConf).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
