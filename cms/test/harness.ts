@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { clientPasswordHash } from '../lib/client-password';
+import { checkAnswer } from './contract';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -505,8 +506,17 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     await removeDataDir();
   };
 
-  const api = async <T = Json>(pathname: string, init?: ApiInit): Promise<ApiResponse<T>> =>
-    readResponse(await fetch(baseUrl + pathname, prepare(init)));
+  /** A request to this server; an `/api/v2` answer is held to the API description (contract.ts). */
+  const checkedFetch = async <T = Json>(
+    pathname: string,
+    init: ApiInit | undefined,
+    extraHeaders?: Record<string, string>,
+  ): Promise<ApiResponse<T>> => {
+    const answer = await readResponse(await fetch(baseUrl + pathname, prepare(init, extraHeaders)));
+    await checkAnswer(baseUrl, init?.method ?? 'GET', pathname, answer);
+    return answer as ApiResponse<T>;
+  };
+  const api = <T = Json>(pathname: string, init?: ApiInit): Promise<ApiResponse<T>> => checkedFetch<T>(pathname, init);
 
   const server: TestServer = {
     baseUrl,
@@ -548,8 +558,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       return {
         email: admin.email,
         cookie,
-        api: async <T = Json>(pathname: string, init?: ApiInit): Promise<ApiResponse<T>> =>
-          readResponse(await fetch(baseUrl + pathname, prepare(init, { cookie, origin: baseUrl }))),
+        api: <T = Json>(pathname: string, init?: ApiInit): Promise<ApiResponse<T>> =>
+          checkedFetch<T>(pathname, init, { cookie, origin: baseUrl }),
       };
     },
     async crashAndRestart() {

@@ -303,11 +303,13 @@ export const adminDocs: RouteDoc[] = [
     tag: 'Admin: notifications',
     access: 'admin',
     summary: "Set a message's status: read, resolved or approved",
-    description: '`new` is never set back and `deleted` is not set: DELETE removes the message.',
+    description:
+      '`new` is never set back and `deleted` is not set: DELETE removes the message. With `from`, the change ' +
+      'is made only if the message still has that status; otherwise 409 and nothing changes.',
     params: byId,
     body: notificationUpdateSchema,
     reply: { result: adminNotificationDetailSchema },
-    errors: [404, 413],
+    errors: [404, 409, 413],
   },
   {
     method: 'post',

@@ -43,7 +43,7 @@ export const authDocs: RouteDoc[] = [
     method: 'post',
     path: '/auth/reset',
     tag: 'Auth',
-    access: 'admin',
+    access: 'either',
     summary: 'Mail the signed-in admin a link to choose a new password, and sign them out',
     description:
       'Signed out, with an email in the body (the sign-in screen\'s "Forgot password?"): the same answer for every ' +
@@ -51,7 +51,12 @@ export const authDocs: RouteDoc[] = [
       'reset-mail allowance.',
     body: forgotPasswordSchema.optional(),
     reply: { result: z.union([z.literal(AUTH_RESULTS.resetLinkSent), z.literal(AUTH_RESULTS.resetLinkSentIfKnown)]) },
-    replyHeaders: setsSessionCookie,
+    replyHeaders: z.object({
+      'Set-Cookie': z
+        .string()
+        .optional()
+        .meta({ description: 'Signed in: the session cookie (payload-token) cleared, signing out. Signed out: none.' }),
+    }),
     errors: [429, 503],
   },
   {

@@ -74,6 +74,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Admin: images', description: 'The gallery of uploaded images the catalogue uses.' },
   { name: 'Admin: accounts', description: 'Admin and editor accounts: invite, edit, remove.' },
   { name: 'Admin: analytics', description: 'Sales figures by year, month, category, product and destination.' },
+  { name: 'Admin: customers', description: 'Shoppers as their orders name them: totals, addresses, their orders.' },
   { name: 'API description', description: 'This document and its reference page.' },
 ];
 
@@ -89,30 +90,47 @@ export function buildApiDocument(docs: RouteDoc[] = routeDocs, version = shopVer
     if (item[doc.method]) throw new Error(`Described twice: ${doc.method.toUpperCase()} ${doc.path}`);
     item[doc.method] = operationOf(doc);
   }
-  return createDocument({
-    openapi: '3.1.0',
-    info: {
-      title: 'Bottega di Famiglia API',
-      version,
-      description: DESCRIPTION,
-      // The shop's own code, published under no licence (the packages are private): all rights reserved.
-      license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
-    },
-    servers: [{ url: '/api/v2' }],
-    tags: TAGS,
-    paths,
-    components: {
-      responses: { [HEADERS_TOO_LARGE]: headersTooLargeResponse },
-      securitySchemes: {
-        session: {
-          type: 'apiKey',
-          in: 'cookie',
-          name: 'payload-token',
-          description: "An admin's session, set by POST auth/login.",
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Bottega di Famiglia API',
+        version,
+        description: DESCRIPTION,
+        // The shop's own code, published under no licence (the packages are private): all rights reserved.
+        license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
+      },
+      servers: [{ url: '/api/v2' }],
+      tags: TAGS,
+      paths,
+      components: {
+        responses: { [HEADERS_TOO_LARGE]: headersTooLargeResponse },
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'payload-token',
+            description: "An admin's session, set by POST auth/login.",
+          },
         },
       },
     },
-  });
+    { override: sameTypeTuplesAsArrays },
+  );
+}
+
+/**
+ * A tuple whose items are all alike (a point's two coordinates) as an array of that item with a fixed length:
+ * `prefixItems` with `items: false` is right in OpenAPI 3.1, but tools still on JSON Schema draft-07 (Prism)
+ * reject every value of it, while this says the same to every tool.
+ */
+function sameTypeTuplesAsArrays({ jsonSchema }: { jsonSchema: Record<string, unknown> }): void {
+  const prefix = jsonSchema.prefixItems;
+  if (!Array.isArray(prefix) || prefix.length === 0) return;
+  const first = JSON.stringify(prefix[0]);
+  if (!prefix.every((item) => JSON.stringify(item) === first)) return;
+  delete jsonSchema.prefixItems;
+  Object.assign(jsonSchema, { items: prefix[0], minItems: prefix.length, maxItems: prefix.length });
 }
 
 let cached: string | undefined;

@@ -34,8 +34,12 @@ export interface RouteDoc {
   tag: string;
   summary: string;
   description?: string;
-  /** 'admin': needs an admin's session cookie (401 without one, 403 for an editor's). */
-  access: 'public' | 'admin';
+  /**
+   * 'admin': needs an admin's session cookie (401 without one, 403 for an editor's). 'either': answers
+   * signed out as well as with an admin's session, differently (401 for a session that is not valid, 403 for an
+   * editor's).
+   */
+  access: 'public' | 'admin' | 'either';
   /** The path's parameters, as the handler parses them. */
   params?: z.ZodObject;
   /** The query's schema; a union of objects (one filter set per tab) is listed as the union of their keys. */
@@ -111,7 +115,7 @@ function successResponse(doc: RouteDoc): [string, ZodOpenApiResponseObject] {
 export function errorStatuses(doc: RouteDoc): number[] {
   const statuses = new Set(doc.errors ?? []);
   if (doc.params || doc.query || doc.body || doc.form) statuses.add(400);
-  if (doc.access === 'admin') {
+  if (doc.access !== 'public') {
     statuses.add(401);
     statuses.add(403);
   }
@@ -178,7 +182,8 @@ export function operationOf(doc: RouteDoc): ZodOpenApiOperationObject {
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     // Public operations say so (an empty list): a reader tells them from the admin ones at a glance.
-    security: doc.access === 'admin' ? [{ session: [] }] : [],
+    // 'either': the session is optional (an empty requirement is OpenAPI's "or none").
+    security: doc.access === 'admin' ? [{ session: [] }] : doc.access === 'either' ? [{ session: [] }, {}] : [],
     ...(requestParams ? { requestParams } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,

@@ -206,9 +206,10 @@ export const storefrontDocs: RouteDoc[] = [
     tag: 'Orders',
     access: 'public',
     summary: "Send the order's confirmation mail again",
+    description: 'A demo order (seeded) has no real buyer: 409 and no mail.',
     params: byId,
     reply: { result: confirmationResentSchema },
-    errors: [404, 429, 503],
+    errors: [404, 409, 429, 503],
   },
 
   {
