@@ -34,7 +34,8 @@ const ISSUE_TEXT: Record<string, string> = {
   DECIMALS_NOT_SUPPORTED: 'Currency does not support decimals.',
   INVALID_CURRENCY_CODE:
     'Currency code is invalid or is not currently supported. Please refer https://developer.paypal.com/api/rest/reference/currency-codes/ for list of supported currency codes.',
-  CURRENCY_MISMATCH: 'Currency code should be same for all amounts in a purchase unit.',
+  MULTI_CURRENCY_ORDER:
+    'Multiple differing values of currency_code are not supported. Entire Order request must have the same currency_code.',
   CANNOT_BE_ZERO_OR_NEGATIVE:
     'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.',
   CANNOT_BE_NEGATIVE:

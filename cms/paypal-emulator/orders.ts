@@ -80,7 +80,7 @@ function validatePurchaseUnit(unit: unknown, index: number, multiple: boolean, p
         const unitAmount = checkMoney(item.unit_amount, `${f}/unit_amount`, p);
         if (unitAmount && amount && unitAmount.currency_code !== amount.currency_code) {
           p.business.push(
-            detail('CURRENCY_MISMATCH', `${f}/unit_amount/currency_code`, 'body', unitAmount.currency_code),
+            detail('MULTI_CURRENCY_ORDER', `${f}/unit_amount/currency_code`, 'body', unitAmount.currency_code),
           );
         }
         if (qty === null || !unitAmount || itemsSum === null) itemsSum = null;
@@ -98,7 +98,7 @@ function validatePurchaseUnit(unit: unknown, index: number, multiple: boolean, p
   for (const [key, part] of Object.entries(parts)) {
     if (part && part.currency_code !== cur)
       p.business.push(
-        detail('CURRENCY_MISMATCH', `${base}/amount/breakdown/${key}/currency_code`, 'body', part.currency_code),
+        detail('MULTI_CURRENCY_ORDER', `${base}/amount/breakdown/${key}/currency_code`, 'body', part.currency_code),
       );
   }
   if (p.syntax.length || p.business.length) return;

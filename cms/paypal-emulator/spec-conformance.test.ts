@@ -270,6 +270,13 @@ describe("the PayPal emulator against PayPal's published documents", () => {
     const mismatch = orderBody();
     mismatch.purchase_units[0].amount.value = '41.31';
     expect((await call('POST', '/v2/checkout/orders', mismatch)).status).toBe(422);
+    const twoCurrencies = orderBody();
+    twoCurrencies.purchase_units[0].amount.breakdown.item_total.currency_code = 'EUR';
+    const multiCurrency = await call('POST', '/v2/checkout/orders', twoCurrencies);
+    expect(multiCurrency.body).toMatchObject({
+      name: 'UNPROCESSABLE_ENTITY',
+      details: [{ issue: 'MULTI_CURRENCY_ORDER' }],
+    });
     expect((await call('GET', '/v2/checkout/orders/5O190127TN364715T')).status).toBe(404);
     expect(
       (await call('GET', `/v2/checkout/orders/${String(order.body.id)}`, undefined, { bearer: false })).status,
