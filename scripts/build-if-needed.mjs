@@ -48,6 +48,11 @@ const serverSources = [
  */
 export function compiledServerModule(name) {
   const compiled = path.join(root, 'cms', 'dist', `${name}.js`);
+  if (!fs.existsSync(compiled) && !fs.existsSync(path.join(root, 'scripts', 'build-server.mjs'))) {
+    // The production image carries the build, not the tools that make it.
+    console.error(`${path.relative(root, compiled)} is missing and this install cannot compile it: build it first`);
+    process.exit(1);
+  }
   build('server (cms/dist)', ['node', 'scripts/build-server.mjs'], mustBuild([compiled], serverSources));
   return compiled;
 }
