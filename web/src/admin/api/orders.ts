@@ -5,6 +5,7 @@ import type {
   OrderStatusChangeInput,
   OrderStatusUpdate,
   Refund,
+  ShippingCarrier,
   RefundCreateInput,
   RestockInput,
   SalesPoint,
@@ -78,12 +79,14 @@ export function useAdminOrder(id: string | undefined) {
 export const updateOrderStatus = (
   id: string,
   status: OrderStatusUpdate['status'],
-  trackingNumber?: string,
+  shipment?: { trackingNumber?: string; carrier?: ShippingCarrier; trackingUrl?: string },
   shipDespiteRefund?: boolean,
 ) =>
   apiPut<AdminOrder>(adminOrderKey(id), {
     status,
-    ...(trackingNumber ? { tracking_number: trackingNumber } : {}),
+    ...(shipment?.trackingNumber ? { tracking_number: shipment.trackingNumber } : {}),
+    ...(shipment?.carrier ? { shipping_carrier: shipment.carrier } : {}),
+    ...(shipment?.trackingUrl ? { tracking_url: shipment.trackingUrl } : {}),
     ...(shipDespiteRefund ? { ship_despite_refund: true } : {}),
   } satisfies OrderStatusChangeInput);
 

@@ -236,7 +236,9 @@ function Parcel({ order }: { order: PublicOrder }) {
           rel="noopener noreferrer"
           data-testid="order-tracking-link"
         >
-          Follow your parcel <ExportOutlined aria-hidden="true" />
+          Follow your parcel
+          {order.shipping_carrier && order.shipping_carrier !== 'OTHER' ? ` with ${order.shipping_carrier}` : ''}{' '}
+          <ExportOutlined aria-hidden="true" />
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       )}

@@ -152,14 +152,24 @@ export default function AuditLogPage() {
       key: 'at',
       title: 'When',
       dataIndex: 'at',
-      width: phone ? 120 : 170,
-      render: (at: string) => <span className="audit-when">{formatTableDate(at)}</span>,
+      width: phone ? 130 : 170,
+      // On a phone Who gives way and is said under the time (issue 31 §11): no sideways scroll.
+      render: (at: string, entry) =>
+        phone ? (
+          <div className="audit-when-who">
+            <span className="audit-when">{formatTableDate(at)}</span>
+            <span className="audit-who">{entry.by}</span>
+          </div>
+        ) : (
+          <span className="audit-when">{formatTableDate(at)}</span>
+        ),
     },
     {
       key: 'by',
       title: 'Who',
       dataIndex: 'by',
       width: 220,
+      responsive: ['md'],
       render: (by: string) => <span className="audit-who">{by}</span>,
     },
     {
@@ -288,7 +298,6 @@ export default function AuditLogPage() {
             onChange: (page, size) =>
               setSearchParams(auditFiltersToSearchParams({ ...filters, page: size === filters.size ? page : 1, size })),
           }}
-          scroll={{ x: phone ? 560 : undefined }}
           locale={{ emptyText: 'No changes match these filters' }}
           data-testid="audit-table"
         />

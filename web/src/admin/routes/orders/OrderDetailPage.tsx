@@ -18,6 +18,7 @@ import {
   paymentStatusText,
   refundState,
   SHIP_REFUNDED_QUESTION,
+  SHIPPING_CARRIER_LABELS,
 } from '@shop/shared/admin';
 import {
   Alert,
@@ -25,6 +26,7 @@ import {
   Card,
   Checkbox,
   Empty,
+  Grid,
   Modal,
   Select,
   Spin,
@@ -34,10 +36,11 @@ import {
   Typography,
   type ButtonProps,
 } from 'antd';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { mutate as revalidate } from 'swr';
 import { handleResult, notify } from '../../../lib/notify';
+import { useAdminConfig } from '../../api/config';
 import { refreshDashboard } from '../../api/dashboard';
 import { orderEventsKey } from '../../api/order-events';
 import { PaymentAlerts } from './detail/PaymentAlerts';
@@ -51,7 +54,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { RefundMarker } from '../../components/RefundMarker';
 import { useLeaveOnLoadError } from '../../components/record-form';
 import { OrderTimelineCard } from './detail/OrderTimeline';
-import { askToShip } from './detail/tracking-number';
+import { type ShipAnswer, ShipDialog } from './detail/tracking-number';
 import { availableActions, ORDER_ACTIONS, type OrderAction, statusChangeQuestion } from './order-actions';
 import { OrderPaperButtons } from './PaperworkButtons';
 import './order-detail.css';
@@ -117,24 +120,55 @@ function discountText(line: OrderLine, currency: string): string {
 
 function ProductsCard({ order }: { order: AdminOrder }) {
   const currency = order.currency_code;
+  // Below sm (a phone) one column carries each line's product, quantity, price, discount and total, so nothing
+  // is cut off or needs sideways scroll (issue 31 §11); antd shows a column only at the breakpoints it names.
   const columns: TableColumnsType<OrderLine> = [
-    { key: 'product', title: 'Product', dataIndex: 'product' },
+    {
+      key: 'line',
+      title: 'Products',
+      responsive: ['xs'],
+      render: (_, line) => {
+        const discount = discountText(line, currency);
+        return (
+          <div className="order-line-stacked" data-testid="order-line-stacked">
+            <span className="order-line-name">{line.product}</span>
+            <span className="order-line-figures">
+              <span>
+                {line.quantity} × {formatMoney(line.price, currency)}
+                {discount !== '-' && discount !== '' ? <>, discount {discount}</> : null}
+              </span>
+              <strong>{formatMoney(lineTotal(line), currency)}</strong>
+            </span>
+          </div>
+        );
+      },
+    },
+    { key: 'product', title: 'Product', dataIndex: 'product', responsive: ['sm'] },
     {
       key: 'price',
       title: 'Price',
       dataIndex: 'price',
       align: 'right',
+      responsive: ['sm'],
       render: (price: number) => formatMoney(price, currency),
     },
-    { key: 'quantity', title: 'Quantity', dataIndex: 'quantity', align: 'right' },
-    { key: 'discount', title: 'Discount', align: 'right', render: (_, line) => discountText(line, currency) },
+    { key: 'quantity', title: 'Quantity', dataIndex: 'quantity', align: 'right', responsive: ['sm'] },
+    {
+      key: 'discount',
+      title: 'Discount',
+      align: 'right',
+      responsive: ['sm'],
+      render: (_, line) => discountText(line, currency),
+    },
     {
       key: 'total',
       title: 'Total',
       align: 'right',
+      responsive: ['sm'],
       render: (_, line) => <strong>{formatMoney(lineTotal(line), currency)}</strong>,
     },
   ];
+  const phone = !Grid.useBreakpoint().sm;
   const tableRef = useKeyboardScrollableTable();
   return (
     <Card title="Products" className="order-detail-card order-detail-wide" data-testid="order-products">
@@ -145,7 +179,7 @@ function ProductsCard({ order }: { order: AdminOrder }) {
           dataSource={order.products}
           pagination={false}
           size="small"
-          scroll={{ x: 520 }}
+          scroll={phone ? undefined : { x: 520 }}
         />
       </div>
     </Card>
@@ -271,6 +305,22 @@ function ShipmentCard({ order }: { order: AdminOrder }) {
           { label: 'ZIP', value: address.postal_code, testId: 'order-zip' },
           { label: 'Country', value: countryName(address.country_code) },
           { label: 'Shipment method', value: order.shipment_method },
+          ...(order.shipping_carrier
+            ? [
+                {
+                  label: 'Carrier',
+                  value:
+                    order.shipping_carrier === 'OTHER' && order.tracking_url ? (
+                      <a href={order.tracking_url} target="_blank" rel="noopener noreferrer">
+                        Other (tracking page)
+                      </a>
+                    ) : (
+                      SHIPPING_CARRIER_LABELS[order.shipping_carrier]
+                    ),
+                  testId: 'order-carrier',
+                },
+              ]
+            : []),
         ]}
       />
     </Card>
@@ -338,13 +388,13 @@ export default function OrderDetailPage() {
 
   const changeStatus = async (
     status: OrderStatusUpdate['status'],
-    trackingNumber?: string,
+    shipment?: ShipAnswer,
     shipDespiteRefund?: boolean,
   ) => {
     if (!order) return false;
     setSaving(true);
     notify.loading();
-    const envelope = await updateOrderStatus(order.id, status, trackingNumber, shipDespiteRefund);
+    const envelope = await updateOrderStatus(order.id, status, shipment, shipDespiteRefund);
     const kind = handleResult(envelope, { method: 'put' });
     if (kind === 'success') {
       await Promise.all([mutate(), revalidate(orderEventsKey(order.id))]);
@@ -352,6 +402,31 @@ export default function OrderDetailPage() {
     }
     setSaving(false);
     return kind === 'success';
+  };
+
+  // The ship dialog's question while it is open, and who waits for its answer (null: cancelled).
+  const [shipAsk, setShipAsk] = useState<{
+    question: string;
+    okText: string;
+    resolve: (answer: ShipAnswer | null) => void;
+  } | null>(null);
+  const answerShip = (answer: ShipAnswer | null) => {
+    shipAsk?.resolve(answer);
+    setShipAsk(null);
+  };
+  const shippingMethod = useAdminConfig().data?.shop.shipment_method ?? order?.shipment_method ?? '';
+
+  // After a change the button pressed is gone: focus moves to the order's next action (issue 31 §14), or to
+  // the status selector when none is left, never to the page body.
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const focusNextAction = () => {
+    window.setTimeout(() => {
+      const toolbar = toolbarRef.current;
+      const next =
+        toolbar?.querySelector<HTMLElement>('.order-detail-actions button:not([disabled])') ??
+        toolbar?.querySelector<HTMLElement>('#order-status-select');
+      next?.focus();
+    }, 0);
   };
 
   const [cancelling, setCancelling] = useState(false);
@@ -396,8 +471,10 @@ export default function OrderDetailPage() {
       ) {
         return;
       }
-      const answer = await askToShip(action.question, action.label);
-      if (answer.confirmed) await changeStatus(action.status, answer.trackingNumber, refundedInFull || undefined);
+      const answer = await new Promise<ShipAnswer | null>((resolve) =>
+        setShipAsk({ question: action.question, okText: action.label, resolve }),
+      );
+      if (answer && (await changeStatus(action.status, answer, refundedInFull || undefined))) focusNextAction();
       return;
     }
     const confirmed = await confirmAction({
@@ -406,7 +483,7 @@ export default function OrderDetailPage() {
       cancelText: action.keepText,
       danger: action.danger,
     });
-    if (confirmed) await changeStatus(action.status);
+    if (confirmed && (await changeStatus(action.status))) focusNextAction();
   };
 
   /**
@@ -459,7 +536,7 @@ export default function OrderDetailPage() {
 
       <PaymentAlerts order={order} />
 
-      <Card className="order-detail-card order-detail-toolbar">
+      <Card className="order-detail-card order-detail-toolbar" ref={toolbarRef}>
         <div className="order-detail-toolbar-status">
           <label htmlFor="order-status-select" className="order-detail-toolbar-label">
             Status
@@ -518,6 +595,14 @@ export default function OrderDetailPage() {
         <MapCard order={order} />
         <OrderTimelineCard orderId={order.id} />
       </div>
+      <ShipDialog
+        open={shipAsk !== null}
+        question={shipAsk?.question ?? ''}
+        okText={shipAsk?.okText ?? ''}
+        shippingMethod={shippingMethod}
+        onShip={(answer) => answerShip(answer)}
+        onCancel={() => answerShip(null)}
+      />
       <Modal
         open={cancelling}
         title="Cancel this paid order?"

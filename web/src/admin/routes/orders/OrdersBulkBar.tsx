@@ -4,15 +4,20 @@ import {
   BULK_ORDERS_MAX,
   type BulkOrderAction,
   type BulkOrderResult,
+  carrierOfMethod,
+  carrierOfNumber,
   ORDER_STATUS_DISPLAY,
+  type ShippingCarrier,
   trackingNumberSchema,
 } from '@shop/shared/admin';
 import { Alert, Button, type ButtonProps, Form, Input, List, Modal, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { handleResult, notify } from '../../../lib/notify';
+import { useAdminConfig } from '../../api/config';
 import { bulkUpdateOrders, ordersExportUrl } from '../../api/orders-bulk';
 import type { OrdersListParams } from '../../api/orders';
 import { confirmAction } from '../../components/confirm';
+import { CarrierChoice, trackingUrlProblem } from './detail/tracking-number';
 import { splitSelection } from './order-actions';
 
 // antd's ButtonProps type has no data-* attributes, though they reach the DOM.
@@ -58,6 +63,25 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
   const [shipOpen, setShipOpen] = useState(false);
   const [results, setResults] = useState<{ action: BulkOrderAction; rows: BulkOrderResult[] } | null>(null);
   const [form] = Form.useForm<Record<string, string>>();
+  // The shipment's carrier (issue 31 §12): chosen, or else the one every typed number's format names, or else
+  // the shop's shipping method's.
+  const [chosenCarrier, setChosenCarrier] = useState<ShippingCarrier | null>(null);
+  const [carrierUrl, setCarrierUrl] = useState('');
+  const [typedNumbers, setTypedNumbers] = useState<string[]>([]);
+  const [shipTried, setShipTried] = useState(false);
+  const shippingMethod = useAdminConfig().data?.shop.shipment_method ?? '';
+  const numberCarriers = new Set(typedNumbers.map(carrierOfNumber));
+  const fromNumbers = numberCarriers.size === 1 ? [...numberCarriers][0] : null;
+  const fromMethod = carrierOfMethod(shippingMethod);
+  const carrier = chosenCarrier ?? fromNumbers ?? fromMethod;
+  const carrierHint = chosenCarrier
+    ? null
+    : fromNumbers
+      ? `${fromNumbers}, from the tracking numbers' format.`
+      : fromMethod
+        ? `${fromMethod}, from the shop's shipping method "${shippingMethod}".`
+        : "Choose the carrier: the shoppers' mails link to its tracking page.";
+  const carrierUrlError = carrier === 'OTHER' && (shipTried || carrierUrl !== '') ? trackingUrlProblem(carrierUrl) : '';
   const count = selected.length;
   const tooMany = count > BULK_ORDERS_MAX;
 
@@ -67,7 +91,11 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
     cancel: splitSelection(selected, 'cancel'),
   } satisfies Record<BulkOrderAction, unknown>;
 
-  async function run(action: BulkOrderAction, tracking?: Record<string, string>) {
+  async function run(
+    action: BulkOrderAction,
+    tracking?: Record<string, string>,
+    shipment?: { shipping_carrier?: ShippingCarrier; tracking_url?: string },
+  ) {
     const { eligible, refused } = split[action];
     setBusy(action);
     notify.loading();
@@ -75,6 +103,7 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
       ids: eligible.map((o) => o.id),
       action,
       ...(tracking ? { tracking_numbers: tracking } : {}),
+      ...shipment,
     });
     setBusy(null);
     if (handleResult(envelope, { method: 'post', success: false }) !== 'success') return false;
@@ -94,19 +123,33 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
     if (ok) await run(action);
   }
 
+  function closeShipping() {
+    setShipOpen(false);
+    setChosenCarrier(null);
+    setCarrierUrl('');
+    setTypedNumbers([]);
+    setShipTried(false);
+  }
+
   async function submitShipping() {
+    setShipTried(true);
     let values: Record<string, string>;
     try {
       values = await form.validateFields();
     } catch {
       return;
     }
+    if (carrier === 'OTHER' && trackingUrlProblem(carrierUrl)) return;
     // A tracking number is optional, as on the order page: an order left empty is shipped without one.
     const tracking = Object.fromEntries(
       split.ship.eligible.map((o) => [o.id, (values[o.id] ?? '').trim()]).filter(([, number]) => number !== ''),
     );
-    if (await run('ship', tracking)) {
-      setShipOpen(false);
+    const shipment = {
+      ...(carrier ? { shipping_carrier: carrier } : {}),
+      ...(carrier === 'OTHER' ? { tracking_url: carrierUrl.trim() } : {}),
+    };
+    if (await run('ship', tracking, shipment)) {
+      closeShipping();
       form.resetFields();
     }
   }
@@ -198,7 +241,7 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
         okText="Mark shipped"
         cancelText="Cancel"
         onOk={() => void submitShipping()}
-        onCancel={() => setShipOpen(false)}
+        onCancel={closeShipping}
         confirmLoading={busy === 'ship'}
         okButtonProps={testId('bulk-ship-submit')}
         destroyOnHidden
@@ -229,7 +272,17 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
             }
           />
         )}
-        <Form form={form} layout="vertical" requiredMark={false} className="orders-bulk-ship-form">
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          className="orders-bulk-ship-form"
+          onValuesChange={(_changed, all: Record<string, string>) =>
+            setTypedNumbers(Object.values(all).filter((v): v is string => typeof v === 'string' && v.trim() !== ''))
+          }
+          // Enter in a tracking field ships, as on the order page (issue 31 §14).
+          onFinish={() => void submitShipping()}
+        >
           {split.ship.eligible.map((order) => (
             <Form.Item
               key={order.id}
@@ -248,10 +301,27 @@ export function OrdersBulkBar({ selected, filters, onChanged, onClearSelection, 
                 },
               ]}
             >
-              <Input maxLength={64} autoComplete="off" data-testid={`tracking-input-${order.number}`} />
+              <Input
+                maxLength={64}
+                autoComplete="off"
+                autoFocus={order === split.ship.eligible[0]}
+                data-testid={`tracking-input-${order.number}`}
+              />
             </Form.Item>
           ))}
+          {/* Implicit submission needs a submit button in the form; the footer's Mark shipped is the visible one. */}
+          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </Form>
+        <CarrierChoice
+          idPrefix="bulk-ship"
+          value={carrier}
+          onChange={setChosenCarrier}
+          url={carrierUrl}
+          onUrlChange={setCarrierUrl}
+          urlError={carrierUrlError}
+          hint={carrierHint}
+          urlHelp="{number} in it stands for each parcel's tracking number."
+        />
       </Modal>
 
       <Modal

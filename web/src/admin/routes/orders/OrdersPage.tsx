@@ -176,6 +176,24 @@ function ActiveFilters({
   );
 }
 
+/**
+ * A refunded order's amount is what was paid, struck through in part or in full by the marker beside its
+ * status; said in the cell too, so the amount never reads as money kept (issue 30 §1).
+ */
+function AmountCell({ order }: { order: AdminOrderListItem }) {
+  return (
+    <span
+      className={order.refund_state === 'FULLY' ? 'orders-amount orders-amount--refunded' : 'orders-amount'}
+      data-testid={`order-amount-${order.number}`}
+    >
+      {formatMoney(order.transaction_gross_amount, order.currency_code)}
+      {order.refund_state === 'PARTLY' || order.refund_state === 'FULLY' ? (
+        <span className="admin-sr-only">, {REFUND_STATE_TEXT[order.refund_state].toLowerCase()}</span>
+      ) : null}
+    </span>
+  );
+}
+
 /** A click on a row's checkbox selects it; only a click elsewhere on the row opens the order. */
 const inSelectionCell = (target: EventTarget) =>
   target instanceof Element && target.closest('.ant-table-selection-column') !== null;
@@ -190,7 +208,8 @@ export default function OrdersPage() {
     [setSearchParams],
   );
 
-  // On a phone the date column gives way and the pager gets compact, so the table needs less sideways scroll.
+  // On a phone (below md) the list is two columns, the order (number, customer, amount, date stacked) and its
+  // status, so nothing needs sideways scroll (issue 31 §11); the pager gets compact.
   const phone = !Grid.useBreakpoint().md;
   const orders = useAdminOrders(filters);
   // The selection survives paging (ids and rows kept here); changing tab or filters keeps it too, so an admin
@@ -211,19 +230,30 @@ export default function OrdersPage() {
       key: 'number',
       title: 'Order',
       dataIndex: 'number',
-      width: phone ? 124 : 150,
+      width: phone ? undefined : 150,
       filteredValue: filters.number ? [filters.number] : null,
       filterDropdown: (dropdown) => (
         <TextFilter dropdown={dropdown} placeholder="Order number" testId="orders-filter-number" />
       ),
       filterIcon: (filtered) => <SearchOutlined className={filtered ? 'orders-filter-active' : undefined} />,
-      render: (number: string) => <span className="orders-number">{number}</span>,
+      render: (number: string, order) =>
+        phone ? (
+          <div className="orders-stacked" data-testid={`order-stacked-${order.number}`}>
+            <span className="orders-number">{number}</span>
+            <span className="orders-payer-name">{order.payer_full_name || order.payer_email_address || '-'}</span>
+            <AmountCell order={order} />
+            <span className="orders-date">{formatLongDate(order.created_at)}</span>
+          </div>
+        ) : (
+          <span className="orders-number">{number}</span>
+        ),
     },
     {
       key: 'payer',
       title: 'Customer',
       dataIndex: 'payer_full_name',
       width: 250,
+      responsive: ['md'],
       sorter: true,
       sortDirections: ['ascend', 'descend'],
       sortOrder: filters.sort === 'ASC' ? 'ascend' : filters.sort === 'DESC' ? 'descend' : null,
@@ -247,25 +277,14 @@ export default function OrdersPage() {
       dataIndex: 'transaction_gross_amount',
       align: 'right',
       width: 120,
-      // A refunded order's amount is what was paid, struck through in part or in full by the marker beside its
-      // status; said in the cell too, so the amount never reads as money kept (issue 30 §1).
-      render: (amount: string, order) => (
-        <span
-          className={order.refund_state === 'FULLY' ? 'orders-amount orders-amount--refunded' : 'orders-amount'}
-          data-testid={`order-amount-${order.number}`}
-        >
-          {formatMoney(amount, order.currency_code)}
-          {order.refund_state === 'PARTLY' || order.refund_state === 'FULLY' ? (
-            <span className="admin-sr-only">, {REFUND_STATE_TEXT[order.refund_state].toLowerCase()}</span>
-          ) : null}
-        </span>
-      ),
+      responsive: ['md'],
+      render: (_amount: string, order) => <AmountCell order={order} />,
     },
     {
       key: 'status',
       title: 'Status',
       dataIndex: 'status',
-      width: 180,
+      width: phone ? 130 : 180,
       filters: tabStatuses.map((status) => ({ text: STATUS_FILTER_LABELS[status], value: status })),
       filteredValue: filters.status.length > 0 ? filters.status : null,
       render: (status: OrderStatus, row: AdminOrderListItem) => (
@@ -377,7 +396,7 @@ export default function OrdersPage() {
               onChange={onTableChange}
               // The columns plus the 44 px selection column: 934 px fits the 1280 px screen beside the menu
               // without sideways scroll (the longest status tag wraps to two lines).
-              scroll={{ x: phone ? 768 : 934 }}
+              scroll={phone ? undefined : { x: 934 }}
               locale={{ emptyText: <OrdersEmpty filters={filters} /> }}
               rowClassName="orders-row"
               onRow={(order) =>

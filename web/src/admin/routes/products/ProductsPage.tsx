@@ -285,6 +285,13 @@ function ProductsTab({ phone }: { phone: boolean }) {
                 Category: {product.categories.map((category) => category.name).join(', ')}
               </span>
             ) : null}
+            {/* On a phone the price and visibility columns give way (issue 31 §11): said here instead. */}
+            {phone ? (
+              <span className="catalog-phone-facts" data-testid={`product-phone-facts-${product.name}`}>
+                <span className="catalog-money">{formatMoney(product.price, currency)}</span>
+                <PublicationTag published={product.published} publishAt={product.publish_at} />
+              </span>
+            ) : null}
           </div>
         </div>
       ),
@@ -295,6 +302,7 @@ function ProductsTab({ phone }: { phone: boolean }) {
       dataIndex: 'price',
       align: 'right',
       width: 110,
+      responsive: ['md'],
       sorter: true,
       sortDirections: ['ascend', 'descend'],
       sortOrder: sortOrderOf(filters.sort, 'price'),
@@ -304,7 +312,7 @@ function ProductsTab({ phone }: { phone: boolean }) {
       key: 'stock',
       title: 'Stock',
       dataIndex: 'inventory_stock',
-      width: 200,
+      width: phone ? 120 : 200,
       render: (inStock: boolean, product) => {
         const count = product.stock_quantity;
         const low = count !== null && product.low_stock_threshold !== null && count <= product.low_stock_threshold;
@@ -334,6 +342,7 @@ function ProductsTab({ phone }: { phone: boolean }) {
       title: 'Visibility',
       dataIndex: 'published',
       width: 170,
+      responsive: ['md'],
       render: (published: boolean, product) => <PublicationTag published={published} publishAt={product.publish_at} />,
     },
     {
@@ -341,6 +350,7 @@ function ProductsTab({ phone }: { phone: boolean }) {
       title: 'Modified',
       dataIndex: 'updated_at',
       width: 160,
+      responsive: ['md'],
       sorter: true,
       sortDirections: ['ascend', 'descend'],
       sortOrder: sortOrderOf(filters.sort, 'updated_at'),
@@ -414,7 +424,10 @@ function CategoriesTab({ phone }: { phone: boolean }) {
       render: (name: string, category) => (
         <div className="catalog-name-cell">
           <Thumbnail id={category.img_id ?? category.img?.id} />
-          <span className="catalog-name">{name}</span>
+          <div className="catalog-name-text">
+            <span className="catalog-name">{name}</span>
+            {phone ? <PublicationTag published={category.published} publishAt={category.publish_at} /> : null}
+          </div>
         </div>
       ),
     },
@@ -431,6 +444,7 @@ function CategoriesTab({ phone }: { phone: boolean }) {
       title: 'Visibility',
       dataIndex: 'published',
       width: 170,
+      responsive: ['md'],
       render: (published: boolean, category) => (
         <PublicationTag published={published} publishAt={category.publish_at} />
       ),
@@ -440,6 +454,7 @@ function CategoriesTab({ phone }: { phone: boolean }) {
       title: 'Modified',
       dataIndex: 'updated_at',
       width: 160,
+      responsive: ['md'],
       render: (date: string) => <span className="catalog-date">{formatTableDate(date)}</span>,
     },
   ];

@@ -9,11 +9,14 @@ import {
   type Refund,
   refundCreateSchema,
 } from '@shop/shared/admin';
-import { Alert, Button, Card, Form, Input, Modal, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, type InputRef, Modal, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { handleResult, notify } from '../../../../lib/notify';
 import { createRefund } from '../../../api/orders';
 import './refund-card.css';
+
+/** The server's words for an amount of nothing (refundCreateSchema, services/refunds.ts). */
+const REFUND_AMOUNT_ZERO = 'The amount must be more than 0';
 
 /** Solid tags with white text: antd's pale presets (green text on pale green) fall short of 4.5:1. */
 const STATUS_COLORS: Record<Refund['status'], string> = {
@@ -33,8 +36,17 @@ const SOURCE_TEXT: Record<Refund['source'], string> = {
  * Asks PayPal to give money back: the amount (what is left by default) and a reason, then a confirmation
  * naming the amount. Answers whether a refund was made (or handed to the reconciler).
  */
-export async function runRefund(order: AdminOrder, amount: string, reason: string): Promise<boolean> {
-  const parsed = refundCreateSchema.safeParse({ amount, reason });
+export async function runRefund(
+  order: AdminOrder,
+  amount: string,
+  reason: string,
+  internalNote = '',
+): Promise<boolean> {
+  const parsed = refundCreateSchema.safeParse({
+    amount,
+    reason,
+    ...(internalNote.trim() ? { internal_note: internalNote } : {}),
+  });
   if (!parsed.success) {
     notify.error({ title: 'Cannot send request!', description: parsed.error.issues[0]?.message });
     return false;
@@ -74,16 +86,21 @@ function RefundDialog({
 }) {
   const [amount, setAmount] = useState(order.refundable_amount);
   const [reason, setReason] = useState('');
+  const [internalNote, setInternalNote] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const amountRef = useRef<InputRef>(null);
   const money = (value: string) => formatMoney(value, order.currency_code);
-  const check = refundCreateSchema.safeParse({ amount, reason });
+  const check = refundCreateSchema.safeParse({ amount, reason, internal_note: internalNote });
   const over = amountCents(amount) > amountCents(order.refundable_amount);
-  const error = over
+  // The amount's own problem, in the server's words (issue 31 §15): an empty field is no amount, as 0 is none.
+  const amountIssue = check.success ? undefined : check.error.issues.find((issue) => issue.path[0] === 'amount');
+  const amountError = over
     ? `At most ${money(order.refundable_amount)} is left to refund`
-    : check.success
-      ? null
-      : check.error.issues[0]?.message;
+    : amount.trim() === '' || (amountIssue && /^\d{1,7}(\.\d{1,2})?$/.test(amount.trim()))
+      ? REFUND_AMOUNT_ZERO
+      : (amountIssue?.message ?? null);
+  const error = amountError ?? (check.success ? null : check.error.issues[0]?.message);
 
   const close = () => {
     setConfirming(false);
@@ -91,7 +108,7 @@ function RefundDialog({
   };
   const send = async () => {
     setBusy(true);
-    const done = await runRefund(order, amount, reason);
+    const done = await runRefund(order, amount, reason, internalNote);
     setBusy(false);
     if (done) {
       setReason('');
@@ -106,6 +123,10 @@ function RefundDialog({
       title={confirming ? `Refund ${money(amount)}?` : 'Refund'}
       onCancel={close}
       destroyOnHidden
+      // The dialog opens on its first field (issue 31 §14).
+      afterOpenChange={(visible) => {
+        if (visible) amountRef.current?.focus();
+      }}
       footer={
         confirming
           ? [
@@ -149,11 +170,12 @@ function RefundDialog({
             label={`Amount (${money(order.refundable_amount)} left)`}
             htmlFor="refund-amount"
             required
-            validateStatus={error && amount !== '' ? 'error' : undefined}
-            help={amount !== '' && (over || !/^\d{1,7}(\.\d{1,2})?$/.test(amount.trim())) ? error : undefined}
+            validateStatus={amountError ? 'error' : undefined}
+            help={amountError ? <span data-testid="refund-amount-error">{amountError}</span> : undefined}
           >
             <Input
               id="refund-amount"
+              ref={amountRef}
               inputMode="decimal"
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
@@ -161,7 +183,12 @@ function RefundDialog({
               data-testid="refund-amount"
             />
           </Form.Item>
-          <Form.Item label="Reason" htmlFor="refund-reason" required>
+          <Form.Item
+            label="Reason"
+            htmlFor="refund-reason"
+            required
+            extra={<span data-testid="refund-reason-mailed">The reason is mailed to the shopper with the refund.</span>}
+          >
             <Input.TextArea
               id="refund-reason"
               value={reason}
@@ -169,6 +196,20 @@ function RefundDialog({
               maxLength={500}
               autoSize={{ minRows: 2, maxRows: 5 }}
               data-testid="refund-reason"
+            />
+          </Form.Item>
+          <Form.Item
+            label="Internal note (optional)"
+            htmlFor="refund-internal-note"
+            extra="For the family only: kept with the refund and on the timeline, never mailed or shown to the shopper."
+          >
+            <Input.TextArea
+              id="refund-internal-note"
+              value={internalNote}
+              onChange={(e) => setInternalNote(e.target.value)}
+              maxLength={500}
+              autoSize={{ minRows: 2, maxRows: 5 }}
+              data-testid="refund-internal-note"
             />
           </Form.Item>
         </Form>
@@ -180,6 +221,13 @@ function RefundDialog({
 /** The order's refunds, what is left, and the Refund button (issue 22). */
 export function RefundCard({ order, onChanged }: { order: AdminOrder; onChanged: () => Promise<unknown> }) {
   const [open, setOpen] = useState(false);
+  const refundButton = useRef<HTMLButtonElement>(null);
+  // The dialog is unmounted on close, so it cannot give focus back itself: the Refund button takes it back
+  // (issue 31 §14), after Esc as after Cancel.
+  const closeDialog = () => {
+    setOpen(false);
+    window.setTimeout(() => refundButton.current?.focus(), 0);
+  };
   const left = amountCents(order.refundable_amount) > 0;
   return (
     <Card
@@ -188,7 +236,12 @@ export function RefundCard({ order, onChanged }: { order: AdminOrder; onChanged:
       data-testid="order-refunds"
       extra={
         left ? (
-          <Button icon={<RollbackOutlined />} onClick={() => setOpen(true)} data-testid="order-refund">
+          <Button
+            ref={refundButton}
+            icon={<RollbackOutlined />}
+            onClick={() => setOpen(true)}
+            data-testid="order-refund"
+          >
             Refund
           </Button>
         ) : null
@@ -224,11 +277,16 @@ export function RefundCard({ order, onChanged }: { order: AdminOrder; onChanged:
                 </span>
               </div>
               {refund.reason ? <div className="order-refund-reason">{refund.reason}</div> : null}
+              {refund.internal_note ? (
+                <div className="order-refund-reason" data-testid="order-refund-internal-note">
+                  Internal note: {refund.internal_note}
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
       ) : null}
-      {open ? <RefundDialog order={order} open={open} onClose={() => setOpen(false)} onDone={onChanged} /> : null}
+      {open ? <RefundDialog order={order} open={open} onClose={closeDialog} onDone={onChanged} /> : null}
     </Card>
   );
 }
