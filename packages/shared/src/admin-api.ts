@@ -540,12 +540,18 @@ export const trackingNumberSchema = z
  * ({number} in it stands for each parcel's tracking number); an empty URL is none, as the collection reads it.
  */
 const shipmentCarrierShape = {
-  shipping_carrier: z.enum(SHIPPING_CARRIERS).optional(),
+  shipping_carrier: z
+    .enum(SHIPPING_CARRIERS)
+    .meta({ description: "The parcel's carrier; its tracking page is what the shopper follows" })
+    .optional(),
   tracking_url: z
     .string()
     .trim()
     .max(500, 'A tracking URL has 500 characters at most')
     .refine((url) => url === '' || isTrackingUrl(url), 'A tracking URL starts with https:// and has no spaces')
+    .meta({
+      description: 'With carrier OTHER only: the https page where the parcel is followed ({number}: its number)',
+    })
     .optional(),
 };
 

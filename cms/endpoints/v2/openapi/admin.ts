@@ -84,7 +84,9 @@ export const adminDocs: RouteDoc[] = [
     summary: 'Complete, ship or cancel several orders',
     description:
       'Each order is changed (or refused) on its own; the reply lists every selected order. Shipping refuses an ' +
-      'unshipped order refunded in full unless `ship_despite_refund` is true.',
+      'unshipped order refunded in full unless `ship_despite_refund` is true. Shipping takes one `shipping_carrier` ' +
+      '(USPS, UPS, FedEx, DHL, OTHER) for the selection; OTHER needs `tracking_url` (https, `{number}` standing for ' +
+      "each parcel's tracking number), and a tracking URL goes with OTHER only (400 otherwise).",
     body: bulkOrdersSchema,
     reply: { result: z.array(bulkOrderResultSchema) },
     errors: [413],
@@ -204,10 +206,12 @@ export const adminDocs: RouteDoc[] = [
     path: '/admin/orders/:id',
     tag: 'Admin: orders',
     access: 'admin',
-    summary: "Change an order's status (with a tracking number when shipped)",
+    summary: "Change an order's status (with a tracking number and carrier when shipped)",
     description:
       'SHIPPED of an unshipped order refunded in full is refused (409) unless `ship_despite_refund` is true: the ' +
-      'admin was asked and means it. A change meant `from` a status the order has left is a 409 too.',
+      'admin was asked and means it. A change meant `from` a status the order has left is a 409 too. SHIPPED ' +
+      'stores `shipping_carrier` on the order (none when absent); the shipped mail and the public order link to ' +
+      "that carrier's tracking page, or for OTHER to `tracking_url` (required with OTHER, refused without it).",
     params: byId,
     body: orderStatusChangeSchema,
     reply: { result: adminOrderSchema },
@@ -241,6 +245,9 @@ export const adminDocs: RouteDoc[] = [
     access: 'admin',
     summary:
       'Refund an order through PayPal (no amount = everything left); 201 with the refund, 202 when PayPal did not answer yet',
+    description:
+      'The `reason` is mailed to the shopper with the refund; `internal_note` is for the family only: kept on the ' +
+      'refund and the timeline, never mailed or shown on a public page.',
     params: byId,
     body: refundCreateSchema,
     reply: { status: 201, result: refundSchema },
