@@ -139,11 +139,19 @@ test('§17 §18 notices and navigation: stock saved, upload notice gone, one loc
 
   await test.step('§17 "Uploading images..." is gone once "Image uploaded successfully!" shows', async () => {
     await page.goto('/admin/assets');
+    // The server's answer comes at once, so the upload ends well inside the notice's 3 s: before the fix it was
+    // still up beside the success notice; now the end of the upload closes it.
+    await page.route('**/api/v2/assets', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 201, json: { result: { id: `e2e-${word}` }, status: 201 } })
+        : route.continue(),
+    );
     await page
       .getByTestId('assets-upload')
       .setInputFiles([{ name: `cesto-${word}.png`, mimeType: 'image/png', buffer: await oilBottlePng('amber') }]);
     await expect(page.getByText('Image uploaded successfully!')).toBeVisible();
-    await expect(page.getByText('Uploading images...')).toHaveCount(0);
+    await expect(page.getByText('Uploading images...')).toHaveCount(0, { timeout: 1_000 });
+    await page.unroute('**/api/v2/assets');
   });
 
   await test.step('§17 "Loading Request" over a slow save: white on a veil dark enough for WCAG AA', async () => {
