@@ -119,7 +119,7 @@ test('§17 §18 notices and navigation: stock saved, upload notice gone, one loc
   baseURL,
   browser,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const word = uniqueWord();
   const api = await AdminApi.login(request, baseURL!);
   const name = `Aceto ${word}`;
