@@ -386,10 +386,12 @@ export default function OrderDetailPage() {
     })();
   }, [order, mutate]);
 
+  /** `moveFocus`: once changed, focus goes to the order's next action (the ship and complete buttons). */
   const changeStatus = async (
     status: OrderStatusUpdate['status'],
     shipment?: ShipAnswer,
     shipDespiteRefund?: boolean,
+    moveFocus = false,
   ) => {
     if (!order) return false;
     setSaving(true);
@@ -399,6 +401,8 @@ export default function OrderDetailPage() {
     if (kind === 'success') {
       await Promise.all([mutate(), revalidate(orderEventsKey(order.id))]);
       void refreshDashboard();
+      // Read by the effect below once the changed order is on screen with its controls enabled.
+      focusPending.current = moveFocus;
     }
     setSaving(false);
     return kind === 'success';
@@ -417,17 +421,19 @@ export default function OrderDetailPage() {
   const shippingMethod = useAdminConfig().data?.shop.shipment_method ?? order?.shipment_method ?? '';
 
   // After a change the button pressed is gone: focus moves to the order's next action (issue 31 §14), or to
-  // the status selector when none is left, never to the page body.
+  // the status selector when none is left, never to the page body. Done in an effect, once the changed order
+  // is on screen and the controls are enabled again.
   const toolbarRef = useRef<HTMLDivElement>(null);
-  const focusNextAction = () => {
-    window.setTimeout(() => {
-      const toolbar = toolbarRef.current;
-      const next =
-        toolbar?.querySelector<HTMLElement>('.order-detail-actions button:not([disabled])') ??
-        toolbar?.querySelector<HTMLElement>('#order-status-select');
-      next?.focus();
-    }, 0);
-  };
+  const focusPending = useRef(false);
+  useEffect(() => {
+    if (!focusPending.current || saving) return;
+    focusPending.current = false;
+    const toolbar = toolbarRef.current;
+    const next =
+      toolbar?.querySelector<HTMLElement>('.order-detail-actions button:not([disabled])') ??
+      toolbar?.querySelector<HTMLElement>('#order-status-select');
+    next?.focus();
+  }, [saving, order]);
 
   const [cancelling, setCancelling] = useState(false);
   // Cancelling usually means the goods never left: their units go back unless the admin says otherwise.
@@ -474,7 +480,7 @@ export default function OrderDetailPage() {
       const answer = await new Promise<ShipAnswer | null>((resolve) =>
         setShipAsk({ question: action.question, okText: action.label, resolve }),
       );
-      if (answer && (await changeStatus(action.status, answer, refundedInFull || undefined))) focusNextAction();
+      if (answer) await changeStatus(action.status, answer, refundedInFull || undefined, true);
       return;
     }
     const confirmed = await confirmAction({
@@ -483,7 +489,7 @@ export default function OrderDetailPage() {
       cancelText: action.keepText,
       danger: action.danger,
     });
-    if (confirmed && (await changeStatus(action.status))) focusNextAction();
+    if (confirmed) await changeStatus(action.status, undefined, undefined, true);
   };
 
   /**
