@@ -392,7 +392,7 @@ test('an unshipped order refunded in full leads with Cancel Order (which refunds
     await expect(page.getByTestId('order-status')).toHaveText('Order Processing');
     await page.getByTestId('order-action-ship').click();
     await page.getByTestId('confirm-ok').click();
-    const tracking = page.locator('.ant-modal-confirm', { has: page.getByTestId('order-tracking-input') });
+    const tracking = page.locator('.ant-modal', { has: page.getByTestId('order-tracking-input') });
     await tracking.getByTestId('order-tracking-input').fill('9400111899223100012345');
     await tracking.getByTestId('confirm-ok').click();
     await expect(page.getByTestId('order-status')).toHaveText('Shipped to destination address');
