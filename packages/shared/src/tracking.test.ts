@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isTrackingTemplate, trackingLink } from './tracking';
+import {
+  carrierOfMethod,
+  carrierOfNumber,
+  isTrackingTemplate,
+  isTrackingUrl,
+  shipmentLink,
+  trackingLink,
+} from './tracking';
 
 describe('trackingLink', () => {
   it('when the number is a USPS package barcode or an international US item, then it links to USPS', () => {
@@ -85,5 +92,35 @@ describe('isTrackingTemplate', () => {
     expect(isTrackingTemplate('https:// {number}')).toBe(false);
     expect(isTrackingTemplate('https://track.example.it/"><script>{number}')).toBe(false);
     expect(isTrackingTemplate('https://track.example.it:8443/t/{number}#top')).toBe(true);
+  });
+});
+
+describe('the carrier chosen when shipping (issue 31 §12)', () => {
+  it("when the number has one carrier's format, then that carrier is suggested; a number no carrier prints suggests none", () => {
+    expect(carrierOfNumber('1Z999AA10123456784')).toBe('UPS');
+    expect(carrierOfNumber('9400 1118 9922 3033 0052 82')).toBe('USPS');
+    expect(carrierOfNumber('LX123456789IT')).toBeNull();
+    expect(carrierOfNumber('')).toBeNull();
+  });
+
+  it('when the shop ships "USPS Priority Mail", then USPS is suggested; a method naming no carrier, or two, suggests none', () => {
+    expect(carrierOfMethod('USPS Priority Mail')).toBe('USPS');
+    expect(carrierOfMethod('ups ground')).toBe('UPS');
+    expect(carrierOfMethod('Flat rate')).toBeNull();
+    expect(carrierOfMethod('UPS or FedEx')).toBeNull();
+  });
+
+  it("when a carrier was chosen, then the link is that carrier's whatever the number looks like; Other links to its URL with {number} filled", () => {
+    expect(shipmentLink('1Z999AA10123456784', 'USPS', null)).toEqual({
+      carrier: 'USPS',
+      url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=1Z999AA10123456784',
+    });
+    expect(shipmentLink('BRT 0042-77', 'OTHER', 'https://track.example.it/p?n={number}')).toEqual({
+      carrier: null,
+      url: 'https://track.example.it/p?n=BRT004277',
+    });
+    expect(shipmentLink('LX123456789IT', null, null)).toBeNull();
+    expect(isTrackingUrl('http://track.example.it/p')).toBe(false);
+    expect(isTrackingUrl('https://track.example.it/a b')).toBe(false);
   });
 });
