@@ -173,13 +173,6 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/site\/tracking$/);
   });
 
-  test('an unknown order id says the order was not found and offers the order lookup', async ({ page }) => {
-    await page.goto('/site/orders/00000000-0000-4000-8000-000000000000');
-    await expect(page).toHaveURL(/\/site\/orders\/00000000-0000-4000-8000-000000000000$/);
-    await expect(page.getByRole('heading', { level: 1, name: MESSAGES.orderNotFound.title })).toBeVisible();
-    await expect(page.getByTestId('tracking-input')).toBeVisible();
-  });
-
   test('an out-of-stock product cannot be added to the cart', async ({ page, request, baseURL }) => {
     const admin = await CheckoutAdmin.login(request, baseURL);
     const product = await admin.createProduct({ name: `Pesto Finito ${uid()}`, price: 7.5, inventory_stock: false });
