@@ -247,7 +247,9 @@ for (const size of [DESKTOP, PHONE]) {
 
       if (size === PHONE) {
         await test.step('the phone menu, opened from the keyboard', async () => {
-          await open(page, '/admin/home');
+          // A fresh load, so that the keyboard starts at the top of the document.
+          await page.goto('/admin/home');
+          await loaded(page);
           const toggle = page.getByTestId('admin-menu-button');
           // The toggle is the first control of the page: one Tab from the top reaches it.
           await page.locator('body').focus();
