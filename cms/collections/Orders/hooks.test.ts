@@ -3,6 +3,7 @@ import { refuseMistypedValues } from '../../hooks/refuse-mistyped-values';
 import { stripControlCharactersHook } from '../../hooks/strip-control-characters';
 import { assignCustomerId } from './hooks/assign-customer-id';
 import { assignOrderNumber } from './hooks/assign-order-number';
+import { checkShippingCarrier } from './hooks/check-shipping-carrier';
 import { invalidateSalesAfterChange, invalidateSalesAfterDelete } from './hooks/invalidate-sales-cache';
 import { recordStatusChange } from './hooks/record-status-change';
 import { refuseDoorChangesToOrderFacts } from './hooks/refuse-door-changes-to-order-facts';
@@ -16,7 +17,7 @@ import { Orders } from './index';
  * database adapter for speed) and do by hand what the create-time hooks do. A hook added here without the
  * same step there would silently not run for most orders: this list makes that change visible. The
  * beforeOperation hooks are rules for the doors (REST, the panel) and let the shop's own writes pass: insertOrder
- * has nothing of theirs to mirror.
+ * has nothing of theirs to mirror; nor of checkShippingCarrier, which holds only a carrier, and a new order has none.
  */
 describe('Orders hooks', () => {
   it('when the collection is read, then its hooks are exactly the ones insertOrder mirrors on a create', () => {
@@ -29,7 +30,7 @@ describe('Orders hooks', () => {
         refuseMistypedValues,
       ],
       beforeValidate: [stripControlCharactersHook],
-      beforeChange: [assignOrderNumber, assignCustomerId, recordStatusChange],
+      beforeChange: [assignOrderNumber, assignCustomerId, recordStatusChange, checkShippingCarrier],
       afterChange: [invalidateSalesAfterChange],
       afterDelete: [invalidateSalesAfterDelete],
     });
