@@ -102,7 +102,7 @@ function resolve(doc: JsonObject, ref: string): Json {
 }
 
 const checkers = new Map<string, Promise<ContractChecker>>();
-const mode = process.env.CONTRACT ?? 'off';
+const mode = process.env.CONTRACT ?? 'on';
 
 /**
  * Checks one answer a test received from the server at `baseUrl`; throws ContractViolation when the document
