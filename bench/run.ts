@@ -14,6 +14,7 @@ import { benchPanel } from './panel';
 import { benchPayments } from './payments';
 import { benchRefunds } from './refunds';
 import { benchScaleOut } from './scale-out';
+import { benchStartup } from './startup';
 import { benchUpload } from './upload';
 
 const only = process.argv[2];
@@ -32,4 +33,5 @@ if (!only || only === 'memory') await benchMemory();
 if (!only || only === 'memory-soak') await benchMemorySoak();
 if (!only || only === 'lighthouse') await benchLighthouse();
 if (!only || only === 'scale-out') await benchScaleOut();
+if (!only || only === 'startup') await benchStartup();
 process.exit(0);
