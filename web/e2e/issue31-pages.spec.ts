@@ -82,6 +82,9 @@ test('when a page is reloaded after the app changed its address (a search typed 
 
   await page.goto('/site/shop?page=2');
   await hydrated(page);
+  // Once the page's requests are done: a next page still loading in under the list moves the link away from
+  // under the pointer.
+  await settled();
   await page.getByTestId('shop-previous-page').click();
   await expect(page).toHaveURL(/\/site\/shop$/);
   await expect(page.getByRole('heading', { name: 'All products' })).toBeVisible();
