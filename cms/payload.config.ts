@@ -21,6 +21,7 @@ import { Users } from './collections/Users';
 import { v2Endpoints } from './endpoints/v2';
 import { ShopSettings } from './globals/ShopSettings';
 import { withAuditHooks } from './hooks/audit-collection';
+import { MarketDays } from './collections/MarketDays';
 import { withGlobalAuditHooks } from './hooks/audit-global';
 import { databaseAdapter } from './lib/database';
 import { env } from './lib/env';
@@ -87,6 +88,7 @@ export default databaseAdapter(env.databaseUri)
         withAuditHooks(Notifications),
         withAuditHooks(Changelogs),
         withAuditHooks(Coupons),
+        withAuditHooks(MarketDays),
         Leases,
         OrderEvents,
         Refunds,

@@ -16,6 +16,7 @@ import * as migration_20261127_054343_stock_returns from './20261127_054343_stoc
 import * as migration_20261127_080424_asset_preview_size from './20261127_080424_asset_preview_size';
 import * as migration_20261128_033630_order_payment_alerts from './20261128_033630_order_payment_alerts';
 import * as migration_20261128_064500_shipping_carrier from './20261128_064500_shipping_carrier';
+import * as migration_20261128_094926_market_days from './20261128_094926_market_days';
 
 export const migrations = [
   {
@@ -101,11 +102,16 @@ export const migrations = [
   {
     up: migration_20261128_033630_order_payment_alerts.up,
     down: migration_20261128_033630_order_payment_alerts.down,
-    name: '20261128_033630_order_payment_alerts'
+    name: '20261128_033630_order_payment_alerts',
   },
   {
     up: migration_20261128_064500_shipping_carrier.up,
     down: migration_20261128_064500_shipping_carrier.down,
-    name: '20261128_064500_shipping_carrier'
+    name: '20261128_064500_shipping_carrier',
+  },
+  {
+    up: migration_20261128_094926_market_days.up,
+    down: migration_20261128_094926_market_days.down,
+    name: '20261128_094926_market_days'
   },
 ];

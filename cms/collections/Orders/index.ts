@@ -128,6 +128,26 @@ export const Orders: CollectionConfig = {
         (typeof value === 'string' && isTrackingUrl(value)) ||
         'A tracking URL starts with https:// and has no spaces',
     },
+    // Issue 32: where the order came from. `market`: a sale at the stall, recorded by the stall screen (paid in
+    // cash or on the family's card reader, no PayPal, no shipping); its money counts in the one ledger like an
+    // online order's.
+    { name: 'channel', type: 'select', options: ['online', 'market'], defaultValue: 'online', index: true },
+    { name: 'payment_method', type: 'select', options: ['paypal', 'cash', 'card'], defaultValue: 'paypal' },
+    // A market sale: the day it was sold on, the id the phone made for it (a resend finds it, never a second
+    // sale), when the phone recorded it, the cash handed over and the change given back.
+    { name: 'market_day_id', type: 'text', index: true, maxLength: 64 },
+    { name: 'client_id', type: 'text', unique: true, index: true, maxLength: 36 },
+    { name: 'recorded_at', type: 'date' },
+    { name: 'cash_received', type: 'number', min: 0 },
+    { name: 'change_given', type: 'number', min: 0 },
+    // A per-sale discount at the stall: what it took off the goods and how it was given ("10%", "$2.00").
+    { name: 'market_discount', type: 'number', min: 0 },
+    { name: 'market_discount_label', type: 'text', maxLength: 20 },
+    // An online order collected at a market day instead of shipped; its reminder mail goes out the day before,
+    // once (claimed, then marked sent after the mail server took it).
+    { name: 'pickup_day_id', type: 'text', index: true, maxLength: 64 },
+    { name: 'pickup_reminder_sent_at', type: 'date' },
+    { name: 'pickup_reminder_claimed_at', type: 'date', admin: { hidden: true } },
     { name: 'latitude', type: 'number' },
     { name: 'longitude', type: 'number' },
     {
