@@ -11,3 +11,4 @@ export * from './admin-recipes-api';
 export * from './status-on-open';
 export * from './admin-coupons-api';
 export { MAX_PAGE } from './schema-parts';
+export * from './market-api';
