@@ -179,6 +179,28 @@ test('when JavaScript is off, then a product shows its name, price and "Add to c
   await context.close();
 });
 
+test('when a shopper who came in on page 2 scrolls down while later pages load, then "Previous page" stays above the list and takes them to page 1', async ({
+  page,
+}) => {
+  // This spec's 13 products and the demo catalogue make more than three pages of 10: scrolling on page 2 loads
+  // pages 3, 4… underneath, which used to push a "Previous page" link below the list away from the pointer.
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/site/shop?page=2');
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  const previous = page.getByTestId('shop-previous-page');
+  await expect(previous).toBeVisible();
+  const before = await previous.boundingBox();
+  await page.mouse.wheel(0, 20000);
+  await expect.poll(() => page.getByTestId('product-card').count()).toBeGreaterThanOrEqual(20);
+  await page.mouse.wheel(0, -40000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  expect((await previous.boundingBox())?.y).toBe(before?.y);
+  await previous.click();
+  await expect(page).toHaveURL(/\/site\/shop$/);
+  await expect(page.getByRole('heading', { name: 'All products' })).toBeVisible();
+  await expect(previous).toHaveCount(0);
+});
+
 test('when a shopper clicks from home to the shop to a product, then the head keeps its canonical link, og:url, og:image and structured data', async ({
   page,
 }) => {

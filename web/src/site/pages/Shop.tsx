@@ -170,6 +170,17 @@ export default function Shop() {
           )}
         </div>
 
+        {/* Above the list, where a shopper who came in on a later page looks for it, and where it stays put:
+            below the list, every page that loads by itself (and the spinner before it) pushed it further down,
+            away from a pointer already on its way. */}
+        {!isLoading && firstPage > 1 && (
+          <nav className="shop-pages shop-pages-earlier" aria-label="Earlier pages" data-testid="shop-earlier-pages">
+            <Link to={pageHref(firstPage - 1)} rel="prev" data-testid="shop-previous-page">
+              ← Previous page
+            </Link>
+          </nav>
+        )}
+
         {nothingFound ? (
           <EmptyState
             className="shop-empty"
@@ -198,20 +209,12 @@ export default function Shop() {
         {!nothingFound && !loadingMore && !hasMorePages(count, pagesThrough) && pagesThrough > 1 && (
           <p className="shop-end">That's the whole pantry. Grazie for looking!</p>
         )}
-        {/* Scrolling loads the next page by itself; these links are the way on without JavaScript, and for
-            a shopper who came in on a later page. */}
-        {!isLoading && (firstPage > 1 || hasMorePages(count, pagesThrough)) && (
-          <nav className="shop-pages" aria-label="Pages" data-testid="shop-pages">
-            {firstPage > 1 && (
-              <Link to={pageHref(firstPage - 1)} rel="prev" data-testid="shop-previous-page">
-                ← Previous page
-              </Link>
-            )}
-            {hasMorePages(count, pagesThrough) && (
-              <Link to={pageHref(pagesThrough + 1)} rel="next" data-testid="shop-next-page">
-                Next page →
-              </Link>
-            )}
+        {/* Scrolling loads the next page by itself; this link is the way on without JavaScript. */}
+        {!isLoading && hasMorePages(count, pagesThrough) && (
+          <nav className="shop-pages" aria-label="Later pages" data-testid="shop-pages">
+            <Link to={pageHref(pagesThrough + 1)} rel="next" data-testid="shop-next-page">
+              Next page →
+            </Link>
           </nav>
         )}
       </section>
