@@ -28,6 +28,10 @@ const AuditLogPage = lazy(() => import('./routes/audit-log/AuditLogPage'));
 const RecipesPage = lazy(() => import('./routes/recipes/RecipesPage'));
 const CouponsPage = lazy(() => import('./routes/coupons/CouponsPage'));
 const CouponFormPage = lazy(() => import('./routes/coupons/CouponFormPage'));
+const MarketDaysPage = lazy(() => import('./routes/market/MarketDaysPage'));
+const MarketDayFormPage = lazy(() => import('./routes/market/MarketDayFormPage'));
+const MarketDayPage = lazy(() => import('./routes/market/MarketDayPage'));
+const StallPage = lazy(() => import('./routes/market/stall/StallPage'));
 
 /** Confirmations use antd's App-scoped modal API, so they get the theme like the toasts do. */
 function ModalBridge() {
@@ -80,7 +84,12 @@ export default function AdminApp() {
           <Route path="coupons" element={<CouponsPage />} />
           <Route path="coupons/add" element={<CouponFormPage />} />
           <Route path="coupons/edit/:id" element={<CouponFormPage />} />
+          <Route path="market" element={<MarketDaysPage />} />
+          <Route path="market/plan" element={<MarketDayFormPage />} />
+          <Route path="market/days/:id" element={<MarketDayPage />} />
         </Route>
+        {/* Issue 32 §2: the market stall is full screen (no sidebar), for a signed-in admin alone. */}
+        <Route path="market/:day" element={<RequireSession><StallPage /></RequireSession>} />
         {/* SPEC §2: unknown admin paths go to the login, which forwards a signed-in admin to the dashboard. */}
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>

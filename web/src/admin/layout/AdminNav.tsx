@@ -12,6 +12,7 @@ import {
   ReadOutlined,
   ContactsOutlined,
   TagsOutlined,
+  ShopOutlined,
 } from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
@@ -24,6 +25,7 @@ const ICONS: Record<NavEntryKey, ReactNode> = {
   dashboard: <DashboardOutlined />,
   orders: <ShoppingCartOutlined />,
   customers: <ContactsOutlined />,
+  market: <ShopOutlined />,
   products: <AppstoreOutlined />,
   coupons: <TagsOutlined />,
   recipes: <ReadOutlined />,

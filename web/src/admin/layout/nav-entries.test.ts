@@ -9,6 +9,7 @@ describe('activeNavEntry', () => {
     expect(activeNavEntry('/admin/settings')).toBe('settings');
     expect(activeNavEntry('/admin/recipes')).toBe('recipes');
     expect(activeNavEntry('/admin/customers')).toBe('customers');
+    expect(activeNavEntry('/admin/market')).toBe('market');
   });
 
   it('when on a sub-page of an entry, then the entry stays active', () => {
@@ -34,11 +35,12 @@ describe('activeNavEntry', () => {
 });
 
 describe('entries', () => {
-  it("when listing the drawer, then it has SPEC §2's order (Customers after Orders, Discount codes after Products) with the divider after Images", () => {
+  it("when listing the drawer, then it has SPEC §2's order (Customers after Orders, the Market after Customers, Discount codes after Products) with the divider after Images", () => {
     expect(MAIN_ENTRIES.map((e) => e.label)).toEqual([
       'Dashboard',
       'Orders',
       'Customers',
+      'Market',
       'Products',
       'Discount codes',
       'Recipes',

@@ -7,6 +7,7 @@ export type NavEntryKey =
   | 'dashboard'
   | 'orders'
   | 'customers'
+  | 'market'
   | 'products'
   | 'coupons'
   | 'recipes'
@@ -32,6 +33,7 @@ export const MAIN_ENTRIES: readonly NavEntry[] = [
   { key: 'dashboard', label: 'Dashboard', to: '/admin/home', sections: ['/admin/home'] },
   { key: 'orders', label: 'Orders', to: '/admin/orders', sections: ['/admin/orders'], badge: 'orders' },
   { key: 'customers', label: 'Customers', to: '/admin/customers', sections: ['/admin/customers'] },
+  { key: 'market', label: 'Market', to: '/admin/market', sections: ['/admin/market'] },
   {
     key: 'products',
     label: 'Products',
