@@ -6,6 +6,7 @@ import {
   lineTotal,
   ORDER_STATUS_DISPLAY,
   orderTotalsWithCoupon,
+  pickupText,
   type PublicOrder,
   summaryLineAmount,
   summaryLineLabel,
@@ -14,6 +15,7 @@ import {
 } from '@shop/shared';
 import { env } from '../lib/env';
 import { getSettings } from './settings';
+import { findPickupDay } from './market/pickup-days';
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -48,6 +50,7 @@ function summaryOf(order: PublicOrder): Array<{ label: string; amount: string; k
   const totals = orderTotalsWithCoupon(order.products, order.shipment_amount, order.coupon_discount);
   return summaryLines(totals, {
     couponCode: order.coupon_code,
+    pickup: Boolean(order.pickup_day_id),
     totalLabel: 'Total paid',
     totalCents: order.transaction_gross_amount.trim() ? toCents(Number(order.transaction_gross_amount)) : undefined,
   }).map((line) => ({
@@ -84,8 +87,7 @@ export function renderConfirmation(order: PublicOrder): { subject: string; text:
     '',
     ...summary.map((row) => `${row.label}: ${row.amount}`),
     '',
-    'Shipping to:',
-    ...addressLines(order),
+    ...(order.pickup ? [`${pickupText(order.pickup)}.`] : ['Shipping to:', ...addressLines(order)]),
     '',
     `Track your order: ${url}`,
     `Your order number: ${order.number}`,
@@ -103,9 +105,19 @@ export function renderConfirmation(order: PublicOrder): { subject: string; text:
     )
     .join('')}
 ${summary.map(summaryRowHtml).join('\n')}</table>
-<h3>Shipping to</h3><p>${addressLines(order).map(escapeHtml).join('<br>')}</p>
+${
+  order.pickup
+    ? `<h3>Pick up at the market</h3><p data-pickup>${escapeHtml(pickupText(order.pickup))}</p>`
+    : `<h3>Shipping to</h3><p>${addressLines(order).map(escapeHtml).join('<br>')}</p>`
+}
 <p><a href="${escapeHtml(url)}" style="color:#b5502d">See your order</a> — order number ${escapeHtml(order.number)}</p>`);
   return { subject, text, html };
+}
+
+/** An order collected at the market with its day's place, date and hours, which the mails name. */
+export async function withPickupDay(payload: Payload, order: PublicOrder): Promise<PublicOrder> {
+  if (!order.pickup_day_id || order.pickup) return order;
+  return { ...order, pickup: await findPickupDay(payload, order.pickup_day_id) };
 }
 
 /** Headers that put a later mail about the order (shipped, delivered) in the thread of its confirmation. */
@@ -135,7 +147,7 @@ export async function sendPayerConfirmation(
 ): Promise<void> {
   // PayPal always gives the payer's address; an order without one has nobody to write to.
   if (!order.payer_email_address) return;
-  const mail = renderConfirmation(order);
+  const mail = renderConfirmation(await withPickupDay(payload, order));
   await payload.sendEmail({
     to: order.payer_email_address,
     subject: mail.subject,
@@ -149,7 +161,7 @@ export async function sendPayerConfirmation(
 export async function sendShopNotice(payload: Payload, order: PublicOrder): Promise<void> {
   const { admin_email } = await getSettings(payload);
   if (!admin_email) return;
-  const mail = renderConfirmation(order);
+  const mail = renderConfirmation(await withPickupDay(payload, order));
   await payload.sendEmail({
     to: admin_email,
     subject: `New order ${order.number}: ${formatMoney(order.transaction_gross_amount, order.currency_code)}`,

@@ -13,6 +13,7 @@ import { num, str, type Doc } from './mappers';
 import { sendPayerConfirmation } from './order-mail';
 import { recordOrderEvent } from './admin/order-events';
 import { NO_TRACKING, shipmentTracking, type ShipmentTracking } from './shipment-tracking';
+import { findPickupDay } from './market/pickup-days';
 
 export function toOrderLines(rows: unknown): OrderLine[] {
   if (!Array.isArray(rows)) return [];
@@ -63,6 +64,8 @@ export function toPublicOrder(doc: Doc, tracking: ShipmentTracking = NO_TRACKING
     products: toOrderLines(doc.products),
     coupon_code: str(doc.coupon_code) || null,
     coupon_discount: num(doc.coupon_discount),
+    // Only on an order collected at the market: a shipped order reads as it always did.
+    ...(str(doc.pickup_day_id) ? { pickup_day_id: str(doc.pickup_day_id) } : {}),
     tracking_number: tracking.tracking_number,
     tracking_url: tracking.tracking_url,
     shipping_carrier: tracking.shipping_carrier,
@@ -88,7 +91,8 @@ async function findOrderDoc(payload: Payload, id: string): Promise<Doc> {
  */
 export async function getPublicOrder(payload: Payload, id: string): Promise<PublicOrder> {
   const doc = await findOrderDoc(payload, id);
-  return toPublicOrder(doc, await shipmentTracking(payload, doc));
+  const order = toPublicOrder(doc, await shipmentTracking(payload, doc));
+  return order.pickup_day_id ? { ...order, pickup: await findPickupDay(payload, order.pickup_day_id) } : order;
 }
 
 /** Tracking by order number: answers only the id, which the storefront then opens. */

@@ -9,6 +9,7 @@ import { reconcileRefunds } from './refunds';
 import { sendUnsentStatusMails } from './shipping-notices';
 import { settleStock, STOCK_HOLD_LEASE_MS } from './stock';
 import { COUPON_HOLD_LEASE_MS, settleCouponUse } from './coupon-uses';
+import { sendPickupReminders } from './market/pickups';
 
 /**
  * PayPal cancels an approved order that is not captured within 3 hours of the approval (its default capture
@@ -35,6 +36,8 @@ export interface ReconcileReport {
   /** News of captures PayPal held, denied, released or reversed, read from PayPal, and their mails to the shop. */
   paymentNews: number;
   paymentNewsMails: number;
+  /** Reminders sent to shoppers collecting an order at tomorrow's market (issue 32 §4). */
+  pickupReminders: number;
 }
 
 async function* everyDoc(payload: Payload, collection: 'payments' | 'orders', where: Where): AsyncGenerator<Doc> {
@@ -79,6 +82,7 @@ export async function reconcileOnce(payload: Payload, now = new Date()): Promise
     refundMails: 0,
     paymentNews: 0,
     paymentNewsMails: 0,
+    pickupReminders: 0,
   };
   const abandonBefore = new Date(now.getTime() - ABANDON_AFTER_MS);
   const unfinished: Where = {
@@ -190,6 +194,14 @@ export async function reconcileOnce(payload: Payload, now = new Date()): Promise
     report.errors += 1;
     payload.logger.warn({ err, msg: 'reconcile: mails of PayPal news not sent this round' });
   }
+  try {
+    const reminders = await sendPickupReminders(payload, now);
+    report.pickupReminders = reminders.sent;
+    report.errors += reminders.errors;
+  } catch (err) {
+    report.errors += 1;
+    payload.logger.warn({ err, msg: 'reconcile: pickup reminders not sent this round' });
+  }
   return report;
 }
 
@@ -206,7 +218,8 @@ export function startPaymentReconciler(payload: Payload, intervalMs: number): ()
       .then((r) => {
         const refunds =
           r.refundsResent + r.refundsSettled + r.refundsLearned + r.refundMails + r.paymentNews + r.paymentNewsMails;
-        const changed = r.completed + r.pending + r.abandoned + r.failed + r.mailsSent + r.errors + refunds;
+        const changed =
+          r.completed + r.pending + r.abandoned + r.failed + r.mailsSent + r.errors + refunds + r.pickupReminders;
         if (changed > 0) {
           payload.logger.info({ msg: `reconcile: ${JSON.stringify(r)} in ${Date.now() - startedAt} ms` });
         }

@@ -1,6 +1,13 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Payload, SelectType } from 'payload';
-import { cartTotals, cartTotalsWithCoupon, type OrderLine, type PaymentReply, toAmountString } from '@shop/shared';
+import {
+  cartTotals,
+  cartTotalsWithCoupon,
+  type OrderLine,
+  type PaymentReply,
+  PICKUP_SHIPMENT_METHOD,
+  toAmountString,
+} from '@shop/shared';
 import type { z } from 'zod';
 import type { paymentCaptureSchema, paymentCreateSchema } from '@shop/shared';
 import { isOnStorefront } from '../access/published-or-admin';
@@ -24,9 +31,13 @@ import { customerIdOf } from '../lib/customer-id';
 import { giveBackStock, keepStock, takeStock } from './stock';
 import { giveBackCouponUse, keepCouponUse, takeCouponUse } from './coupon-uses';
 import { refuseCouponChangedSinceCreate, type StoredCoupon, usableCoupon } from './coupons';
+import { pickupDayForCheckout } from './market/pickup-days';
 
 /** The parsed body; callers inside the server (tests, the seed) may leave the code out. */
-type CreateInput = Omit<z.output<typeof paymentCreateSchema>, 'coupon_code'> & { coupon_code?: string | null };
+type CreateInput = Omit<z.output<typeof paymentCreateSchema>, 'coupon_code' | 'pickup_day_id'> & {
+  coupon_code?: string | null;
+  pickup_day_id?: string | null;
+};
 type CaptureInput = z.output<typeof paymentCaptureSchema>;
 
 export const UNPRICED_PRODUCTS = 'Some products have no price yet and cannot be ordered';
@@ -64,7 +75,12 @@ const PRICING_FIELDS: SelectType = {
  * time come), at today's prices and discounts, with the shipment fee from the settings. Whatever the browser
  * believes a price is never enters here.
  */
-async function priceCart(payload: Payload, items: CreateInput['products'], couponCode: string | null = null) {
+async function priceCart(
+  payload: Payload,
+  items: CreateInput['products'],
+  couponCode: string | null = null,
+  { pickup = false }: { pickup?: boolean } = {},
+) {
   const quantities = new Map<string, number>();
   for (const item of items) quantities.set(item.id, (quantities.get(item.id) ?? 0) + item.quantity);
   const ids = [...quantities.keys()];
@@ -121,13 +137,15 @@ async function priceCart(payload: Payload, items: CreateInput['products'], coupo
     };
   });
   const settings = await getSettings(payload);
+  // An order collected at the market (issue 32 §4) travels nowhere: no shipping fee.
+  const shipmentAmount = pickup ? 0 : settings.shipment_amount;
   // A discount code comes off the goods after the products' own discounts (issue 24 §3): checked against
   // them (its minimum), and refused with the reason before PayPal hears of the order.
-  const plain = cartTotalsWithCoupon(lines, settings.shipment_amount, null);
+  const plain = cartTotalsWithCoupon(lines, shipmentAmount, null);
   const coupon: StoredCoupon | null = couponCode
     ? await usableCoupon(payload, couponCode, plain.subtotal, settings.currency_code)
     : null;
-  const totals = coupon ? cartTotalsWithCoupon(lines, settings.shipment_amount, coupon) : plain;
+  const totals = coupon ? cartTotalsWithCoupon(lines, shipmentAmount, coupon) : plain;
   if (totals.total <= 0) throw badRequest('The order total must be above zero');
   return { lines, totals, settings, coupon };
 }
@@ -146,7 +164,11 @@ async function callPayPal<T>(call: () => Promise<T>): Promise<T> {
 
 /** POST payments/create: a PayPal order for the server-priced cart, remembered as a payment record. */
 export async function createPayment(payload: Payload, input: CreateInput): Promise<PaymentReply> {
-  const { lines, totals, settings, coupon } = await priceCart(payload, input.products, input.coupon_code ?? null);
+  // A pickup day that cannot be chosen is refused before anything is priced or PayPal hears of the order.
+  const pickupDay = input.pickup_day_id ? await pickupDayForCheckout(payload, input.pickup_day_id) : null;
+  const { lines, totals, settings, coupon } = await priceCart(payload, input.products, input.coupon_code ?? null, {
+    pickup: pickupDay !== null,
+  });
   const currency = settings.currency_code;
   const money = (n: number) => ({ currency_code: currency, value: toAmountString(n) });
   const order = await callPayPal(() =>
@@ -157,6 +179,9 @@ export async function createPayment(payload: Payload, input: CreateInput): Promi
           {
             reference_id: 'default',
             description: 'Bottega di Famiglia order',
+            // PayPal echoes it on the order and its capture, so whichever path finishes the payment (the
+            // capture, the webhook, the reconciler) learns the day from PayPal's answer.
+            ...(pickupDay ? { custom_id: `${PICKUP_REFERENCE}${pickupDay.id}` } : {}),
             amount: {
               ...money(totals.total),
               breakdown: {
@@ -176,6 +201,10 @@ export async function createPayment(payload: Payload, input: CreateInput): Promi
             })),
           },
         ],
+        // Collected at the market: PayPal asks the buyer for no address and the order carries none. In
+        // application_context rather than payment_source.paypal.experience_context, which would tie the order
+        // to the PayPal wallet: the card button pays such an order too.
+        ...(pickupDay ? { application_context: { shipping_preference: 'NO_SHIPPING' as const } } : {}),
       },
       randomUUID(),
     ),
@@ -195,7 +224,7 @@ export async function createPayment(payload: Payload, input: CreateInput): Promi
       currency_code: currency,
       total: toAmountString(totals.total),
       shipment_amount: totals.shipping,
-      shipment_method: settings.shipment_method,
+      shipment_method: pickupDay ? PICKUP_SHIPMENT_METHOD : settings.shipment_method,
       lines: stripControlCharacters(lines),
       ...(coupon ? { coupon_id: coupon.id, coupon_code: coupon.code, coupon_discount: totals.couponDiscount } : {}),
       createdAt: now,
@@ -227,6 +256,15 @@ async function findOrderByPayPalId(payload: Payload, paypalOrderId: string): Pro
   })) as Doc | null;
 }
 
+/** custom_id of a PayPal order collected at the market: this prefix and the market day's id. */
+const PICKUP_REFERENCE = 'pickup-day:';
+
+/** The market day a PayPal order is to be collected at (its custom_id), or null when it is shipped. */
+function pickupDayIdOf(order: PayPalOrder, capture?: PayPalCapture): string | null {
+  const reference = capture?.custom_id ?? order.purchase_units?.[0]?.custom_id ?? '';
+  return reference.startsWith(PICKUP_REFERENCE) ? reference.slice(PICKUP_REFERENCE.length) || null : null;
+}
+
 const firstCapture = (order: PayPalOrder): PayPalCapture | undefined =>
   order.purchase_units?.[0]?.payments?.captures?.[0];
 
@@ -241,6 +279,8 @@ interface CapturedPayment {
   payer_full_name: string;
   payer_email_address: string;
   shipment_full_name: string;
+  /** Collected at this market day (issue 32 §4): no address. Absent on records made before. */
+  pickup_day_id?: string | null;
   address: {
     address_line_1: string;
     address_line_2: string;
@@ -266,6 +306,7 @@ function capturedFrom(order: PayPalOrder, capture: PayPalCapture): CapturedPayme
     payer_full_name: payerName || shipping?.name?.full_name || '',
     payer_email_address: order.payer?.email_address ?? '',
     shipment_full_name: shipping?.name?.full_name ?? payerName,
+    pickup_day_id: pickupDayIdOf(order, capture),
     address: {
       address_line_1: address?.address_line_1 ?? '',
       address_line_2: address?.address_line_2 ?? '',
@@ -330,6 +371,7 @@ async function insertOrder(payload: Payload, payment: Doc): Promise<Doc> {
     shipment_amount: Number(payment.shipment_amount ?? 0),
     shipment_method: String(payment.shipment_method ?? ''),
     shipment_address: captured.address,
+    pickup_day_id: captured.pickup_day_id ?? null,
     transaction_id: captured.capture_id,
     transaction_status: captured.status,
     transaction_gross_amount: captured.gross,
@@ -546,7 +588,8 @@ async function doCapture(payload: Payload, payment: Doc, options: FinishOptions)
 
   const settings = await getSettings(payload);
   const country = current.purchase_units?.[0]?.shipping?.address?.country_code ?? '';
-  if (!isCountryAllowed(country, settings.payment_country)) {
+  // An order collected at the market has no address, and goes to no country.
+  if (pickupDayIdOf(current) === null && !isCountryAllowed(country, settings.payment_country)) {
     throw new AppError(400, { message: 'The shipping country is not accepted', country });
   }
 

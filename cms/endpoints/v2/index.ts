@@ -11,6 +11,7 @@ import { categoryEndpoints } from './categories';
 import { configEndpoints } from './config';
 import { contactEndpoints } from './contacts';
 import { couponEndpoints } from './coupons';
+import { marketEndpoints } from './market';
 import { productEndpoints } from './products';
 import { orderEndpoints } from './orders';
 import { paymentEndpoints } from './payments';
@@ -29,6 +30,7 @@ export const v2Endpoints: Endpoint[] = [
   ...adminEndpoints,
   ...adminCatalogEndpoints,
   ...couponEndpoints,
+  ...marketEndpoints,
   ...assetEndpoints,
   ...userEndpoints,
   ...analyticsEndpoints,

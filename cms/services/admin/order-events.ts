@@ -84,6 +84,8 @@ export interface StatusChangeOptions {
   from?: OrderStatus;
   /** SHIPPED of a fully refunded order is meant (the collection refuses it with 409 otherwise). */
   ship_despite_refund?: boolean;
+  /** Words on the change's timeline entry ("Picked up at Piazza Grande", issue 32 §4). */
+  note?: string;
 }
 
 /**
@@ -97,7 +99,7 @@ export async function changeOrderStatus(
   req: PayloadRequest,
   orderId: string,
   to: OrderStatus,
-  { user, tracking_number, carrier, from: expected, ship_despite_refund }: StatusChangeOptions,
+  { user, tracking_number, carrier, from: expected, ship_despite_refund, note }: StatusChangeOptions,
 ): Promise<Doc> {
   return withTransaction(req, async () => {
     // Read inside the transaction: the `from` recorded is the status that was changed.
@@ -143,6 +145,7 @@ export async function changeOrderStatus(
         from,
         to,
         tracking_number: to === 'SHIPPED' ? tracking_number : null,
+        note: note ?? null,
       },
     );
     return updated as unknown as Doc;

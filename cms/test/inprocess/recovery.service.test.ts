@@ -44,6 +44,7 @@ const NOTHING = {
   refundMails: 0,
   paymentNews: 0,
   paymentNewsMails: 0,
+  pickupReminders: 0,
 };
 
 /** Finishes or abandons whatever earlier tests left, so the next round sees only this test's data. */

@@ -48,6 +48,7 @@ const NOTHING = {
   refundMails: 0,
   paymentNews: 0,
   paymentNewsMails: 0,
+  pickupReminders: 0,
 };
 
 beforeEach(async () => {

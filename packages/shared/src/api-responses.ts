@@ -15,6 +15,7 @@ import { COUPON_KINDS } from './pricing';
 import { PAYMENT_ALERTS } from './payment-alerts';
 import { SHIPPING_CARRIERS } from './tracking';
 import type { AdminCoupon } from './admin-coupons-api';
+import type { PickupDay } from './market-api';
 import type { RichTextNode, RichTextValue } from './rich-text';
 import type {
   CategoryDetail,
@@ -241,6 +242,11 @@ export const orderLineSchema = z
   })
   .meta({ id: 'OrderLine' });
 
+/** A coming market day an online order may be collected at (issue 32 §4). */
+export const pickupDaySchema = z
+  .object({ id: z.string(), place: z.string(), date: z.string(), opens_at: z.string(), closes_at: z.string() })
+  .meta({ id: 'PickupDay' });
+
 const publicOrderShape = {
   id: z.string(),
   number: z.string(),
@@ -262,6 +268,8 @@ const publicOrderShape = {
   products: z.array(orderLineSchema),
   coupon_code: z.string().nullable().optional(),
   coupon_discount: z.number().optional(),
+  pickup_day_id: z.string().nullable().optional(),
+  pickup: pickupDaySchema.nullable().optional(),
 };
 export const publicOrderSchema = z
   .object({
@@ -654,6 +662,7 @@ export type ResponseContractChecks = [
   Expect<Agrees<typeof shipmentAddressSchema, ShipmentAddress>>,
   Expect<Agrees<typeof orderLineSchema, OrderLine>>,
   Expect<Agrees<typeof publicOrderSchema, PublicOrder>>,
+  Expect<Agrees<typeof pickupDaySchema, PickupDay>>,
   Expect<Agrees<typeof publicCouponSchema, PublicCoupon>>,
   Expect<Agrees<typeof adminCouponSchema, AdminCoupon>>,
   Expect<Agrees<typeof paymentReplySchema, PaymentReply>>,

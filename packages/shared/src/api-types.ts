@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { limitParam, pageParam } from './schema-parts';
 import type { DiscountUnit, NotificationType, OrderStatus, RecordStatus } from './enums';
 import type { RefundState } from './ledger';
+import type { PickupDay } from './market-api';
 
 /** Every reply of /api/v2 (SPEC §7): HTTP status equals `status`. */
 export interface Envelope<T> {
@@ -145,6 +146,10 @@ export interface Order {
   coupon_code?: string | null;
   /** What the code took off the goods (0 without one). */
   coupon_discount?: number;
+  /** Issue 32 §4: the market day the shopper collects the order at instead of a parcel; null: shipped. */
+  pickup_day_id?: string | null;
+  /** That day's place, date and hours, on the shopper's order page (GET orders/{id}); null when shipped. */
+  pickup?: PickupDay | null;
 }
 
 export interface Notification {
@@ -234,6 +239,11 @@ export const paymentCreateSchema = z.strictObject({
     .max(64)
     .nullish()
     .transform((v) => v || null),
+  /**
+   * Pick up at the market (issue 32 §4): one of GET market/pickup-days' days instead of shipping. The order is
+   * priced without the shipping fee and PayPal asks for no address; null or absent: shipped.
+   */
+  pickup_day_id: idSchema.nullish().transform((v) => v ?? null),
 });
 export type PaymentCreateInput = z.input<typeof paymentCreateSchema>;
 

@@ -19,3 +19,4 @@ export * from './order-progress';
 export * from './payment-alerts';
 // The public pickup days' shape (types only: nothing of the admin contract's schemas reaches the storefront).
 export type { PickupDay } from './market-api';
+export * from './pickup';

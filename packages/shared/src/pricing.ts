@@ -223,6 +223,8 @@ export interface SummaryOptions {
   /** False when no line applies shipping (the cart): the shipping row reads "Free". */
   shipped?: boolean;
   shippingMethod?: string | null;
+  /** Collected at the market (issue 32 §4): the shipping row reads $0.00 beside "Pick up at the market". */
+  pickup?: boolean;
   totalLabel?: string;
   /** What was actually charged (a paid order's gross), when it is known; otherwise the totals' total. */
   totalCents?: number;
@@ -251,13 +253,16 @@ export function summaryLines(totals: CartTotalsWithCoupon, options: SummaryOptio
     lines.push({ key: 'coupon', label: 'Discount code', detail: options.couponCode || null, cents: -couponCents });
   }
   const free = options.shipped === false || shippingCents === 0;
-  lines.push({
-    key: 'shipping',
-    label: 'Shipping',
-    detail: free ? null : options.shippingMethod || null,
-    cents: free ? 0 : shippingCents,
-    ...(free ? { free: true } : {}),
-  });
+  if (options.pickup) {
+    lines.push({ key: 'shipping', label: 'Shipping', detail: 'Pick up at the market', cents: 0 });
+  } else
+    lines.push({
+      key: 'shipping',
+      label: 'Shipping',
+      detail: free ? null : options.shippingMethod || null,
+      cents: free ? 0 : shippingCents,
+      ...(free ? { free: true } : {}),
+    });
   lines.push({
     key: 'total',
     label: options.totalLabel ?? 'Total',

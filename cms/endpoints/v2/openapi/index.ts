@@ -11,6 +11,7 @@ import { adminDocs } from './admin';
 import { adminCatalogDocs } from './admin-catalog';
 import { adminCustomerDocs } from './admin-customers';
 import { couponDocs } from './coupons';
+import { marketDocs } from './market';
 import { authDocs } from './auth';
 import { referenceDocs } from './reference';
 import { HEADERS_TOO_LARGE, headersTooLargeResponse, openApiPath, operationOf, type RouteDoc } from './route-doc';
@@ -25,6 +26,7 @@ export const routeDocs: RouteDoc[] = [
   ...adminCatalogDocs,
   ...adminCustomerDocs,
   ...couponDocs,
+  ...marketDocs,
   ...referenceDocs,
 ];
 

@@ -222,7 +222,10 @@ export const storefrontDocs: RouteDoc[] = [
       'The prices come from the catalogue, never from the request. `secret` must be sent back with the capture. ' +
       'A `coupon_code` is matched whatever its case and priced on the server (off the products, after their own ' +
       'discounts; PayPal gets it in `breakdown.discount`); an unknown, inactive, expired, not yet valid or used-up ' +
-      'code, or goods under its minimum, answer 400 `{message, coupon_code}` naming why, and nothing is created.',
+      'code, or goods under its minimum, answer 400 `{message, coupon_code}` naming why, and nothing is created. ' +
+      'A `pickup_day_id` (one of GET market/pickup-days) collects the order at that market day: no shipping fee, and ' +
+      'PayPal asks for no address (`shipping_preference: NO_SHIPPING`); a day that is unknown, past, closed or not ' +
+      'for pickup answers 400 `{message, pickup_day_id}`, and nothing is created.',
     body: paymentCreateSchema,
     reply: { status: 201, result: paymentReplySchema, description: 'The PayPal order to approve' },
     errors: [413, 422, 429, 502, 503],
