@@ -3,6 +3,7 @@ import { notFound } from '../../lib/app-error';
 import { v2 } from '../../lib/endpoint';
 import { adminEndpoints } from './admin';
 import { adminCatalogEndpoints } from './admin-catalog';
+import { adminMarketEndpoints } from './admin-market';
 import { analyticsEndpoints } from './analytics';
 import { apiReferenceEndpoints } from './api-reference';
 import { assetEndpoints } from './assets';
@@ -29,6 +30,7 @@ export const v2Endpoints: Endpoint[] = [
   ...authEndpoints,
   ...adminEndpoints,
   ...adminCatalogEndpoints,
+  ...adminMarketEndpoints,
   ...couponEndpoints,
   ...marketEndpoints,
   ...assetEndpoints,

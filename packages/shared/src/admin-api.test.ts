@@ -615,7 +615,14 @@ describe('the audit log’s queries', () => {
 
 describe('the live alerts and the order timeline', () => {
   it('when the control centre listens, then these are the event names and the timeline’s entry types', () => {
-    expect(LIVE_EVENT_NAMES).toEqual(['order.paid', 'payment.alert', 'contact.created', 'stock.low', 'session.ended']);
+    expect(LIVE_EVENT_NAMES).toEqual([
+      'order.paid',
+      'payment.alert',
+      'contact.created',
+      'stock.low',
+      'stock.shortfall',
+      'session.ended',
+    ]);
     expect(ORDER_EVENT_TYPES).toEqual([
       'paid',
       'status',

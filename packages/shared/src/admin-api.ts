@@ -679,6 +679,19 @@ export interface LiveStockLow {
   low_stock_threshold: number | null;
 }
 
+/**
+ * A market stall sold units of a counted product that the count did not have (issue 32 §2): the sale is kept
+ * (the goods are handed over), the count stopped at 0, so the count was off.
+ */
+export interface LiveStockShortfall {
+  id: string;
+  name: string;
+  /** Units sold beyond the count. */
+  missing: number;
+  /** The sentence the alert shows. */
+  text: string;
+}
+
 /** PayPal held, denied, reversed or released an order's capture (issue 30 §2), announced once. */
 export interface LivePaymentAlert {
   id: string;
@@ -693,6 +706,7 @@ export interface LiveEventMap {
   'payment.alert': LivePaymentAlert;
   'contact.created': LiveContactCreated;
   'stock.low': LiveStockLow;
+  'stock.shortfall': LiveStockShortfall;
   /** Sent once, just before the server closes a stream whose session ended: the client should not reconnect. */
   'session.ended': Record<string, never>;
 }
@@ -703,6 +717,7 @@ export const LIVE_EVENT_NAMES = [
   'payment.alert',
   'contact.created',
   'stock.low',
+  'stock.shortfall',
   'session.ended',
 ] as const satisfies readonly LiveEventName[];
 

@@ -158,8 +158,8 @@ export const adminDocs: RouteDoc[] = [
     access: 'admin',
     summary: 'Live alerts as Server-Sent Events',
     description:
-      'Events `order.paid`, `contact.created`, `stock.low` (a counted product reached its low-stock threshold or 0) ' +
-      'and `session.ended` (then the stream ends). The session is checked ' +
+      'Events `order.paid`, `contact.created`, `stock.low` (a counted product reached its low-stock threshold or 0), ' +
+      '`stock.shortfall` (a market stall sold units the count did not have) and `session.ended` (then the stream ends). The session is checked ' +
       'again while the stream is open.',
     reply: { contentType: 'text/event-stream', description: 'The stream' },
     errors: [503],

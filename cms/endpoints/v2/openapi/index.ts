@@ -10,6 +10,7 @@ import { repoRoot } from '../../../lib/paths';
 import { adminDocs } from './admin';
 import { adminCatalogDocs } from './admin-catalog';
 import { adminCustomerDocs } from './admin-customers';
+import { adminMarketDocs } from './admin-market';
 import { couponDocs } from './coupons';
 import { marketDocs } from './market';
 import { authDocs } from './auth';
@@ -25,6 +26,7 @@ export const routeDocs: RouteDoc[] = [
   ...adminDocs,
   ...adminCatalogDocs,
   ...adminCustomerDocs,
+  ...adminMarketDocs,
   ...couponDocs,
   ...marketDocs,
   ...referenceDocs,
@@ -77,6 +79,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Admin: accounts', description: 'Admin and editor accounts: invite, edit, remove.' },
   { name: 'Admin: analytics', description: 'Sales figures by year, month, category, product and destination.' },
   { name: 'Admin: customers', description: 'Shoppers as their orders name them: totals, addresses, their orders.' },
+  { name: 'Admin: market', description: 'Market days, stall sales booked as orders, the closing and its Z-report.' },
   { name: 'API description', description: 'This document and its reference page.' },
 ];
 
