@@ -171,8 +171,8 @@ describe('the document', () => {
       Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
     );
     const adminOnly = operations.filter(({ operation }) => operation.security?.[0]?.session);
-    // The 59 control-centre routes roles.test.ts counts, plus POST auth/reset (a signed-in admin's own reset).
-    expect(adminOnly.length).toBe(60);
+    // The 68 control-centre routes roles.test.ts counts, plus POST auth/reset (a signed-in admin's own reset).
+    expect(adminOnly.length).toBe(69);
     for (const { path, method, operation } of operations) {
       // Path parameters get a well-formed id nothing has; bodies are left empty (the check comes first).
       const route = path.replace('{type}', 'year').replace(/\{[a-z]+\}/gi, 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9');
