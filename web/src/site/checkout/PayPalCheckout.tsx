@@ -30,6 +30,7 @@ import {
   fundingSources,
   paymentItems,
   paypalScriptOptions,
+  pickupRefusalOf,
   refusedIds,
   shortProduct,
   type ShortProduct,
@@ -50,6 +51,10 @@ export interface PayPalCheckoutProps {
   couponCode?: string | null;
   /** The server refused the code (expired, used up…): the cart drops it and says why. */
   onCouponRefused?: (message: string) => void;
+  /** Collected at this market day instead of shipped (issue 32 §4); null: shipped. */
+  pickupDayId?: string | null;
+  /** The server refused the day (past, closed meanwhile): the cart goes back to shipping and says why. */
+  onPickupRefused?: (message: string) => void;
 }
 
 /** The "Please accept the terms" toast: ticking the box closes it, and it never follows to the order page. */
@@ -73,6 +78,8 @@ function CheckoutButtons({
   onPending,
   couponCode = null,
   onCouponRefused,
+  pickupDayId = null,
+  onPickupRefused,
 }: PayPalCheckoutProps) {
   const [script] = usePayPalScriptReducer();
   const { isInitial, isPending, isRejected } = script;
@@ -152,11 +159,22 @@ function CheckoutButtons({
   const createOrder: PayPalButtonsComponentProps['createOrder'] = async () => {
     created.current = null;
     reported.current = false;
-    const envelope = await createPayment({ products: paymentItems(cart), coupon_code: couponCode });
+    const envelope = await createPayment({
+      products: paymentItems(cart),
+      coupon_code: couponCode,
+      ...(pickupDayId ? { pickup_day_id: pickupDayId } : {}),
+    });
     const payment = createdPayment(envelope);
     if (payment) {
       created.current = payment;
       return payment.id;
+    }
+    const pickupRefused = pickupRefusalOf(envelope);
+    if (pickupRefused) {
+      notify.error({ title: 'Pick-up day not available', description: pickupRefused });
+      reported.current = true;
+      onPickupRefused?.(pickupRefused);
+      throw new ReportedError(`payments/create refused the pickup day: ${pickupRefused}`);
     }
     const couponRefused = couponRefusalOf(envelope);
     if (couponRefused) {
@@ -282,7 +300,7 @@ function CheckoutButtons({
             fundingSource={fundingSource}
             style={BUTTON_STYLE}
             disabled={!termsAccepted}
-            forceReRender={[config.currency_code, couponCode]}
+            forceReRender={[config.currency_code, couponCode, pickupDayId]}
             onClick={onClick}
             createOrder={createOrder}
             onApprove={onApprove}

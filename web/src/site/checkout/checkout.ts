@@ -111,6 +111,14 @@ export function couponRefusalOf(envelope: Envelope<unknown>): string | null {
   return typeof result.message === 'string' ? result.message : null;
 }
 
+/** The reason payments/create (400) refused the chosen pickup day: past, closed, not for pickup or unknown. */
+export function pickupRefusalOf(envelope: Envelope<unknown>): string | null {
+  if (envelope.status !== 400) return null;
+  const { result } = envelope;
+  if (!isObject(result) || !('pickup_day_id' in result)) return null;
+  return typeof result.message === 'string' ? result.message : null;
+}
+
 export type CaptureOutcome =
   | { kind: 'completed'; orderId: string }
   /** Sold out while the shopper paid: nothing was charged. */

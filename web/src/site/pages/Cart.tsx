@@ -6,6 +6,7 @@ import {
   lineTotal,
   shippingDestinations,
   summaryLines,
+  type PickupDay,
   type PublicConfig,
   type PublicCoupon,
 } from '@shop/shared';
@@ -21,6 +22,8 @@ import { CouponField } from '../cart/CouponField';
 import { useAppliedCoupon } from '../cart/use-applied-coupon';
 import { applicableCoupon, cartRows, isOnlinePaymentOff, payableLines, type CartRow } from '../checkout/checkout';
 import { CHECKOUT_MESSAGES } from '../checkout/messages';
+import { PickupChoice } from '../checkout/PickupChoice';
+import { offeredPickupDay, usePickupDays } from '../checkout/pickup-days';
 import { AssetImage } from '../components/AssetImage';
 import { Price } from '../components/Price';
 import { TotalsList } from '../components/TotalsList';
@@ -242,6 +245,10 @@ interface SummaryProps {
   onCoupon: (coupon: PublicCoupon | null) => void;
   couponProblem: string | null;
   onCouponProblem: (message: string | null) => void;
+  /** The coming market days open for pickup (issue 32 §4), and the one chosen (null: shipped). */
+  pickupDays: readonly PickupDay[];
+  pickupDay: PickupDay | null;
+  onPickupDay: (dayId: string | null) => void;
 }
 
 function CartSummary({
@@ -255,13 +262,19 @@ function CartSummary({
   onCoupon,
   couponProblem,
   onCouponProblem,
+  pickupDays,
+  pickupDay,
+  onPickupDay,
 }: SummaryProps) {
   const lines = payableLines(rows);
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const plain = cartTotalsWithCoupon(lines, config.shipment_amount, null);
+  // Collected at the market: nothing to ship, no fee (the server prices it the same way).
+  const shipmentAmount = pickupDay ? 0 : config.shipment_amount;
+  const plain = cartTotalsWithCoupon(lines, shipmentAmount, null);
   const applied = applicableCoupon(coupon, plain.subtotal, currency);
-  const totals = cartTotalsWithCoupon(lines, config.shipment_amount, applied.coupon);
+  const totals = cartTotalsWithCoupon(lines, shipmentAmount, applied.coupon);
   const shipped = lines.some((line) => line.apply_shipping);
+  const shippingCost = cartTotalsWithCoupon(lines, config.shipment_amount, null).shipping;
 
   return (
     <aside className="cart-summary" aria-label="Order summary" data-testid="cart-summary">
@@ -272,6 +285,7 @@ function CartSummary({
             couponCode: applied.coupon?.code,
             shipped,
             shippingMethod: config.shipment_method,
+            pickup: pickupDay !== null,
           })}
           currency={currency}
           itemCount={itemCount}
@@ -287,7 +301,16 @@ function CartSummary({
         currency={currency}
       />
 
-      <ShipsTo countries={config.payment_country} />
+      <PickupChoice
+        days={pickupDays}
+        value={pickupDay?.id ?? null}
+        onChange={onPickupDay}
+        shippingCost={shippingCost}
+        shippingMethod={config.shipment_method}
+        currency={currency}
+      />
+
+      {!pickupDay && <ShipsTo countries={config.payment_country} />}
 
       <label className="cart-terms">
         <input
@@ -323,6 +346,13 @@ export default function Cart() {
   const [terms, setTerms] = useState(false);
   const [pending, setPending] = useState(false);
   const { coupon, setCoupon, problem: couponProblem, setProblem: setCouponProblem } = useAppliedCoupon();
+  const { data: pickupDays, mutate: reloadPickupDays } = usePickupDays();
+  const [pickupDayId, setPickupDayId] = useState<string | null>(null);
+  const pickupDay = offeredPickupDay(pickupDays, pickupDayId);
+  const onPickupRefused = useCallback(() => {
+    setPickupDayId(null);
+    void reloadPickupDays();
+  }, [reloadPickupDays]);
   const onCouponRefused = useCallback(
     (message: string) => {
       setCoupon(null);
@@ -443,6 +473,8 @@ export default function Cart() {
             ).coupon?.code ?? null
           }
           onCouponRefused={onCouponRefused}
+          pickupDayId={pickupDay?.id ?? null}
+          onPickupRefused={onPickupRefused}
         />
       </Suspense>
     );
@@ -489,6 +521,9 @@ export default function Cart() {
           onCoupon={setCoupon}
           couponProblem={couponProblem}
           onCouponProblem={setCouponProblem}
+          pickupDays={pickupDays ?? []}
+          pickupDay={pickupDay}
+          onPickupDay={setPickupDayId}
         />
       </div>
     </div>

@@ -25,6 +25,7 @@ import {
   orderProgress,
   type OrderProgressKey,
   paymentStatusText,
+  pickupText,
   type PublicOrder,
   summaryLines,
   toCents,
@@ -129,6 +130,7 @@ function OrderProducts({ order }: { order: PublicOrder }) {
           lines={summaryLines(totals, {
             couponCode: order.coupon_code,
             shippingMethod: order.shipment_method,
+            pickup: Boolean(order.pickup_day_id),
             totalLabel: 'Total paid',
             // What PayPal charged, as the mail and the invoice say; an order without it adds up its lines.
             totalCents: order.transaction_gross_amount.trim()
@@ -246,7 +248,26 @@ function Parcel({ order }: { order: PublicOrder }) {
   );
 }
 
+/** Collected at the market (issue 32 §4) instead of shipped: where and when. */
+function PickupPlace({ order }: { order: PublicOrder }) {
+  return (
+    <section className="order-card" aria-labelledby="order-pickup-title" data-testid="order-pickup">
+      <h2 id="order-pickup-title" className="order-card-title">
+        <ShopOutlined /> Pick up at the market
+      </h2>
+      {order.pickup ? (
+        <p className="order-pickup" data-testid="order-pickup-text">
+          {pickupText(order.pickup)}
+        </p>
+      ) : (
+        <p className="order-pickup">We will tell you where and when to collect your order.</p>
+      )}
+    </section>
+  );
+}
+
 function ShipmentAddress({ order }: { order: PublicOrder }) {
+  if (order.pickup_day_id) return <PickupPlace order={order} />;
   const a = order.shipment_address;
   const cityLine = [[a.admin_area_2, a.admin_area_1].filter(Boolean).join(', '), a.postal_code]
     .filter(Boolean)

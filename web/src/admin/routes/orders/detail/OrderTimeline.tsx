@@ -70,6 +70,8 @@ function viewOf(event: OrderEvent): ItemView {
                 </Typography.Text>
               </div>
             ) : null}
+            {/* Said with the change, e.g. "Picked up at Piazza Grande" (issue 32 §4). */}
+            {event.note ? <div className="order-timeline-note">{event.note}</div> : null}
           </>
         ),
       };
