@@ -100,12 +100,15 @@ async function sqliteSummaries(db: AdapterHandles, customerId: string | null): P
         MIN(created_at) AS first_order_at, MAX(created_at) AS last_order_at,
         MAX(created_at || ${UNIT} || coalesce(payer_full_name, '') || ${UNIT} ||
             coalesce(payer_email_address, '') || ${UNIT} || coalesce(currency_code, '')) AS latest,
+        MAX(CASE WHEN coalesce(payer_full_name, '') <> '' THEN created_at || ${UNIT} || payer_full_name END) AS named,
         group_concat(DISTINCT char(10) || coalesce(payer_full_name, '') || char(10) ||
             coalesce(payer_email_address, '') || char(10)) AS texts
       FROM orders WHERE ${where} GROUP BY customer_id`,
   );
   return rows.map((r) => {
-    const [, name = '', email = '', currency = ''] = String(r.latest ?? '').split(UNIT);
+    const [, latestName = '', email = '', currency = ''] = String(r.latest ?? '').split(UNIT);
+    // A sale at the market stall has no payer name (issue 32): the latest order that has one names the customer.
+    const [, name = latestName] = String(r.named ?? '').split(UNIT);
     return {
       customer_id: String(r.customer_id),
       orders_count: Number(r.orders_count),
@@ -156,7 +159,8 @@ async function mongoSummaries(db: AdapterHandles, customerId: string | null): Pr
         },
         first_order_at: { $first: '$createdAt' },
         last_order_at: { $last: '$createdAt' },
-        name: { $last: '$payer_full_name' },
+        // A sale at the market stall has no payer name (issue 32): the latest order that has one names the customer.
+        names: { $push: '$payer_full_name' },
         email: { $last: '$payer_email_address' },
         currency_code: { $last: '$currency_code' },
         texts: {
@@ -174,7 +178,9 @@ async function mongoSummaries(db: AdapterHandles, customerId: string | null): Pr
     spent_cents: Number(r.spent_cents),
     first_order_at: iso(r.first_order_at),
     last_order_at: iso(r.last_order_at),
-    name: String(r.name ?? ''),
+    name: String(
+      (Array.isArray(r.names) ? r.names : []).findLast((n: unknown) => typeof n === 'string' && n !== '') ?? '',
+    ),
     email: String(r.email ?? ''),
     currency_code: String(r.currency_code ?? '') || 'USD',
     search_text: (Array.isArray(r.texts) ? r.texts.map(String) : []).join('\n\n').toLowerCase(),

@@ -12,6 +12,7 @@ import { setDatesIf } from '../lib/conditional-update';
 import { num, str, type Doc } from './mappers';
 import { sendPayerConfirmation } from './order-mail';
 import { recordOrderEvent } from './admin/order-events';
+import { isMarketSale, MARKET_SALE_NO_CONFIRMATION } from './admin/market-sale-rules';
 import { NO_TRACKING, shipmentTracking, type ShipmentTracking } from './shipment-tracking';
 import { findPickupDay } from './market/pickup-days';
 
@@ -122,6 +123,7 @@ export async function resendConfirmation(payload: Payload, id: string): Promise<
   const doc = await findOrderDoc(payload, id);
   // The demo seed's orders have made-up payers: nothing is sent, and the shopper is told why.
   if (doc.demo === true) throw new AppError(409, DEMO_ORDER_NOT_MAILED);
+  if (isMarketSale(doc)) throw new AppError(409, MARKET_SALE_NO_CONFIRMATION);
   const orderId = String(doc.id);
   const now = new Date();
   const claimed = await setDatesIf(payload, 'orders', orderId, { confirmation_resent_at: now }, [

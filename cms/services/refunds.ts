@@ -24,6 +24,7 @@ import { PayPalApiError } from './paypal/client';
 import { paypal } from './paypal/instance';
 import type { PayPalRefund } from './paypal/types';
 import { applyPayPalOrder, isReversal } from './capture-alerts';
+import { isMarketSale, MARKET_SALE_NO_REFUND } from './admin/market-sale-rules';
 
 const REFUNDS = 'refunds';
 const ORDER_NOT_FOUND = 'Order not found';
@@ -325,6 +326,7 @@ async function storeRefundDecision(
     });
     const order = found.docs[0] as Doc | undefined;
     if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (isMarketSale(order)) throw new AppError(409, MARKET_SALE_NO_REFUND);
     if (!hasCapture(order)) throw new AppError(409, 'Nothing was captured for this order, so nothing can be refunded');
     const refunds = await orderRefunds(req.payload, String(order.id));
     const totals = refundTotals(order.transaction_gross_amount, refunds);

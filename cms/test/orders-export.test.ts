@@ -145,6 +145,8 @@ describe('GET /api/v2/admin/orders/export', () => {
         'Order number': PLANTED[0].number,
         'Date (UTC)': '2026-01-02 03:04',
         Status: 'PROCESSING',
+        Channel: 'Online',
+        Payment: 'PayPal',
         'Customer name': 'Chiara Bianchi-Società',
         Email: 'chiara@example.it',
         'Ship to': 'Chiara Bianchi',

@@ -13,6 +13,7 @@ import {
   refuseDoorChangesToOrderFacts,
 } from './hooks/refuse-door-changes-to-order-facts';
 import { refuseShippingRefundedOrder } from './hooks/refuse-shipping-refunded-order';
+import { refuseMarketSaleStatusChange } from './hooks/refuse-market-sale-status-change';
 import { refuseShippingDeniedPayment } from './hooks/refuse-shipping-denied-payment';
 import { refuseUnsettableOrderStatus } from './hooks/refuse-unsettable-order-status';
 
@@ -190,6 +191,7 @@ export const Orders: CollectionConfig = {
     beforeOperation: [
       refuseShippingDeniedPayment,
       refuseShippingRefundedOrder,
+      refuseMarketSaleStatusChange,
       refuseUnsettableOrderStatus,
       refuseDoorChangesToOrderFacts,
       refuseMistypedValues,

@@ -6,6 +6,7 @@ import {
   type Bestseller,
   BESTSELLER_COUNT,
   type CategorySales,
+  type ChannelSalesRow,
   type CouponSales,
   amountCents,
   fromCents,
@@ -14,6 +15,7 @@ import {
   type MoneyFigures,
   NO_MONEY,
   orderFigures,
+  type PlaceSales,
   refundState,
   type SalesRow,
   sumFigures,
@@ -49,7 +51,21 @@ interface YearOrders {
   months: MoneyFigures[];
   /** One per distinct location, first order first. */
   points: MapPoint[];
+  /** Issue 32: each month's Sales by channel, in cents, January at index 0. */
+  channels: ChannelCents[];
+  /** Issue 32: the stall's sales per market day (its id). */
+  marketDays: Map<string, { sales: number; cashCents: number; cardCents: number }>;
 }
+
+interface ChannelCents {
+  onlineCents: number;
+  cashCents: number;
+  cardCents: number;
+}
+
+/** A stall sale paid by card; any other stall sale is cash (the API knows only the two). */
+const isCardSale = (doc: Row) => doc.payment_method === 'card';
+const isMarketSale = (doc: Row) => doc.channel === 'market';
 
 interface ProductSales {
   name: string;
@@ -131,19 +147,41 @@ const MONEY_SELECT = {
 function loadOrders(payload: Payload, year: number): Promise<YearOrders> {
   return cached('orders', year, async () => {
     const months = Array.from({ length: 12 }, () => ({ ...NO_MONEY }));
+    const channels = Array.from({ length: 12 }, () => ({ onlineCents: 0, cashCents: 0, cardCents: 0 }));
+    const marketDays: YearOrders['marketDays'] = new Map();
     // Customers cluster by town: 50,000 orders come from a few hundred places, and one marker is drawn per place.
     const points = new Map<string, MapPoint>();
-    const select = { ...MONEY_SELECT, latitude: true, longitude: true } as const;
+    const select = {
+      ...MONEY_SELECT,
+      latitude: true,
+      longitude: true,
+      channel: true,
+      payment_method: true,
+      market_day_id: true,
+    } as const;
     await eachMonthOfPaidOrders(payload, year, select, (docs, month) => {
       months[month] = sumFigures([months[month], ...docs.map((doc) => orderFigures(doc))]);
       for (const doc of docs) {
+        // The channel split adds up to the month's Sales: every order is online unless it is a stall sale.
+        const { salesCents } = orderFigures(doc);
+        if (!isMarketSale(doc)) channels[month].onlineCents += salesCents;
+        else {
+          if (isCardSale(doc)) channels[month].cardCents += salesCents;
+          else channels[month].cashCents += salesCents;
+          const dayId = typeof doc.market_day_id === 'string' ? doc.market_day_id : '';
+          const day = marketDays.get(dayId) ?? { sales: 0, cashCents: 0, cardCents: 0 };
+          day.sales += 1;
+          if (isCardSale(doc)) day.cardCents += salesCents;
+          else day.cashCents += salesCents;
+          marketDays.set(dayId, day);
+        }
         const { latitude, longitude } = doc;
         if (!isCoordinate(latitude, 90) || !isCoordinate(longitude, 180)) continue;
         const key = `${latitude},${longitude}`;
         if (!points.has(key)) points.set(key, { id: String(doc.id), coordinates: [latitude, longitude] });
       }
     });
-    return { months, points: [...points.values()] };
+    return { months, points: [...points.values()], channels, marketDays };
   });
 }
 
@@ -301,6 +339,64 @@ async function monthlySales(payload: Payload, year: number): Promise<SalesRow[]>
   return months.slice(0, monthsBegun(year)).map((figures, month) => salesRow(String(month + 1), figures));
 }
 
+/** Issue 32: each begun month's Sales online and at the stall (cash and card). */
+async function channelSales(payload: Payload, year: number): Promise<ChannelSalesRow[]> {
+  const { channels } = await loadOrders(payload, year);
+  return channels.slice(0, monthsBegun(year)).map((c, month) => ({
+    id: String(month + 1),
+    online_amount: fromCents(c.onlineCents),
+    market_amount: fromCents(c.cashCents + c.cardCents),
+    market_cash_amount: fromCents(c.cashCents),
+    market_card_amount: fromCents(c.cardCents),
+  }));
+}
+
+/** A stall sale whose market day is gone (or never named) still counts, under this place. */
+const UNKNOWN_PLACE = 'Unknown market';
+
+/** Issue 32: the year's stall sales per market place: its days' sales together, most sold first. */
+async function placeSales(payload: Payload, user: AdminUser, year: number): Promise<PlaceSales[]> {
+  const { marketDays } = await loadOrders(payload, year);
+  if (marketDays.size === 0) return [];
+  const found = await payload.find({
+    collection: 'market-days',
+    where: { id: { in: [...marketDays.keys()].filter((id) => id !== '') } },
+    select: { place: true },
+    depth: 0,
+    pagination: false,
+    user,
+    overrideAccess: false,
+  });
+  const places = new Map((found.docs as Row[]).map((doc) => [String(doc.id), String(doc.place ?? '')]));
+  const byPlace = new Map<string, PlaceSales & { cashCents: number; cardCents: number }>();
+  for (const [dayId, day] of marketDays) {
+    const place = places.get(dayId) || UNKNOWN_PLACE;
+    const sum = byPlace.get(place) ?? {
+      place,
+      days: 0,
+      sales_count: 0,
+      sales_amount: 0,
+      cash_amount: 0,
+      card_amount: 0,
+      cashCents: 0,
+      cardCents: 0,
+    };
+    sum.days += 1;
+    sum.sales_count += day.sales;
+    sum.cashCents += day.cashCents;
+    sum.cardCents += day.cardCents;
+    byPlace.set(place, sum);
+  }
+  return [...byPlace.values()]
+    .map(({ cashCents, cardCents, ...sum }) => ({
+      ...sum,
+      sales_amount: fromCents(cashCents + cardCents),
+      cash_amount: fromCents(cashCents),
+      card_amount: fromCents(cardCents),
+    }))
+    .sort((a, b) => b.sales_amount - a.sales_amount || a.place.localeCompare(b.place));
+}
+
 async function categorySales(payload: Payload, user: AdminUser, year: number): Promise<CategorySales[]> {
   const { byCategory } = await loadLines(payload, year);
   if (byCategory.size === 0) return [];
@@ -411,6 +507,8 @@ export async function analytics<T extends AnalyticsType>(
     bestseller: () => bestsellers(payload, user, year),
     map: async () => (await loadOrders(payload, year)).points,
     coupons: () => couponSales(payload, year),
+    channels: () => channelSales(payload, year),
+    places: () => placeSales(payload, user, year),
   };
   return compute[type]();
 }

@@ -6,6 +6,7 @@ import {
   type OrderMoneyFields,
   orderTotalsWithCoupon,
   toAmountString,
+  toCents,
   type OrderStatus,
 } from '@shop/shared/admin';
 import { str, type Doc } from '../mappers';
@@ -32,6 +33,9 @@ const COLUMNS: readonly CsvColumn<ExportRow>[] = [
   { header: 'Order number', value: (r) => str(r.doc.number) },
   { header: 'Date (UTC)', value: (r) => utcDateTime(str(r.doc.createdAt)) },
   { header: 'Status', value: (r) => str(r.doc.status) as OrderStatus },
+  // Issue 32: a sale at the market stall is an order too, paid in cash or by card there.
+  { header: 'Channel', value: (r) => (isMarketSale(r.doc) ? 'Market' : 'Online') },
+  { header: 'Payment', value: (r) => PAYMENT_TEXT[str(r.doc.payment_method)] ?? 'PayPal' },
   { header: 'Customer name', value: (r) => str(r.doc.payer_full_name) },
   { header: 'Email', value: (r) => str(r.doc.payer_email_address) },
   { header: 'Ship to', value: (r) => str(r.doc.shipment_full_name) },
@@ -62,9 +66,31 @@ const COLUMNS: readonly CsvColumn<ExportRow>[] = [
   { header: 'Tracking number', value: (r) => r.trackingNumber, keepAsText: true },
 ];
 
+const isMarketSale = (doc: Doc) => doc.channel === 'market';
+const PAYMENT_TEXT: Record<string, string> = { paypal: 'PayPal', cash: 'Cash', card: 'Card' };
+
 /** "2026-11-24 05:07": sorts as text and reads the same in every spreadsheet locale. */
 function utcDateTime(iso: string): string {
   return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : '';
+}
+
+/**
+ * Subtotal − Discount − Code discount + Shipping = Total in every row. A stall sale's own discount (percent or
+ * cash off the whole sale, issue 32 §2) is part of its Discount, beside the products' own discounts.
+ */
+function totalsOf(doc: Doc, lines: ReturnType<typeof toOrderLines>): ExportRow['totals'] {
+  const totals = orderTotalsWithCoupon(
+    lines,
+    Number(doc.shipment_amount ?? 0) || 0,
+    Number(doc.coupon_discount ?? 0) || 0,
+  );
+  const stallDiscountCents = isMarketSale(doc) ? toCents(Number(doc.market_discount ?? 0) || 0) : 0;
+  if (stallDiscountCents === 0) return totals;
+  return {
+    ...totals,
+    discountTotal: fromCents(toCents(totals.discountTotal) + stallDiscountCents),
+    total: fromCents(Math.max(0, toCents(totals.total) - stallDiscountCents)),
+  };
 }
 
 function toRow(doc: Doc, trackingNumber: string): ExportRow {
@@ -73,7 +99,7 @@ function toRow(doc: Doc, trackingNumber: string): ExportRow {
     doc,
     trackingNumber,
     address: (doc.shipment_address ?? {}) as Record<string, unknown>,
-    totals: orderTotalsWithCoupon(lines, Number(doc.shipment_amount ?? 0) || 0, Number(doc.coupon_discount ?? 0) || 0),
+    totals: totalsOf(doc, lines),
     money: orderFigures(doc as OrderMoneyFields),
     items: lines.map((l) => `${l.quantity}× ${l.product}`).join('; '),
   };

@@ -7,6 +7,8 @@ import {
   type AdminOrderListItem,
   amountCents,
   fromCents,
+  type OrderChannel,
+  type OrderPaymentMethod,
   type OrderStatus,
   type OrderStatusChange,
   type PaymentAlert,
@@ -38,6 +40,7 @@ export interface AdminOrdersFilter {
   search?: string;
   number?: string;
   status?: OrderStatus[];
+  channel?: OrderChannel;
   sort?: readonly ['payer_full_name', 'ASC' | 'DESC'];
 }
 
@@ -56,7 +59,14 @@ export const ORDER_LIST_SELECT = {
   transaction_status: true,
   currency_code: true,
   createdAt: true,
+  channel: true,
+  payment_method: true,
 } as const;
+
+/** Issue 32: where an order was made and how it was paid; rows written before market days are online PayPal. */
+const channelOf = (doc: Doc): OrderChannel => (doc.channel === 'market' ? 'market' : 'online');
+const paymentMethodOf = (doc: Doc): OrderPaymentMethod =>
+  doc.payment_method === 'cash' || doc.payment_method === 'card' ? doc.payment_method : 'paypal';
 
 /** The list row is the order as the order page reads it, cut to the list's columns. */
 export function toOrderListItem(doc: Doc): AdminOrderListItem {
@@ -72,6 +82,8 @@ export function toOrderListItem(doc: Doc): AdminOrderListItem {
     transaction_status: order.transaction_status,
     currency_code: order.currency_code,
     refund_state: order.refund_state,
+    channel: channelOf(doc),
+    payment_method: paymentMethodOf(doc),
   };
 }
 
@@ -110,6 +122,9 @@ export function toAdminOrder(doc: Doc, refunds: Doc[] = []): AdminOrder {
     payment_alert: (str(doc.payment_alert) || null) as PaymentAlert | null,
     payment_alert_reason: str(doc.payment_alert_reason) || null,
     transaction_reversed_amount: str(doc.transaction_reversed_amount) || '0.00',
+    channel: channelOf(doc),
+    payment_method: paymentMethodOf(doc),
+    market_day_id: str(doc.market_day_id) || null,
   };
 }
 
@@ -154,6 +169,10 @@ export async function adminOrdersWhere(
   }
   const search = await wordsInAnyField(payload, 'orders', filter.search, ['payer_full_name', 'payer_email_address']);
   if (search) and.push(search);
+  // Orders stored before market days have no channel: they are online.
+  if (filter.channel === 'market') and.push({ channel: { equals: 'market' } });
+  if (filter.channel === 'online')
+    and.push({ or: [{ channel: { equals: 'online' } }, { channel: { exists: false } }] });
   return { and };
 }
 

@@ -8,7 +8,10 @@ import {
   ARCHIVE_ORDER_STATUSES,
   OPEN_ORDER_STATUSES,
   ORDER_STATUSES,
+  ORDER_CHANNELS,
   RECORD_STATUSES,
+  type OrderChannel,
+  type OrderPaymentMethod,
   type OrderStatus,
 } from './enums';
 import type { UserRole } from './admin-catalog-api';
@@ -228,6 +231,9 @@ export interface AdminOrderListItem {
   currency_code: string;
   /** How much of the gross went back (refunds and reversals): the marker beside the status (issue 30 §1). */
   refund_state: RefundState;
+  /** Issue 32: `market` for a sale at the stall (paid cash or card there). Optional like AdminOrder's extras. */
+  channel?: OrderChannel;
+  payment_method?: OrderPaymentMethod;
 }
 
 /** One change of an order's status, with who made it (SPEC §4; kept on the order). */
@@ -270,6 +276,14 @@ export interface AdminOrder extends Order {
    */
   shipping_carrier?: ShippingCarrier | null;
   tracking_url?: string | null;
+  /**
+   * Issue 32: `market` for a sale at the stall: paid in cash or by card there, handed over, nothing to ship,
+   * refund through PayPal or confirm by mail (the server refuses those with 409). Optional like customer_id.
+   */
+  channel?: OrderChannel;
+  payment_method?: OrderPaymentMethod;
+  /** The market day of a stall sale; null for an online order. */
+  market_day_id?: string | null;
 }
 
 /** A line of an order whose product counts its stock: units ordered, and units put back (null: none yet). */
@@ -339,6 +353,8 @@ const ordersQuery = <T extends readonly [string, ...string[]]>(statuses: T) =>
     /** Order number (the number column's text filter); part of a number is enough. */
     number: z.string().trim().max(40).optional(),
     status: statusList(statuses).optional(),
+    /** Issue 32: online orders only, or the market stall's sales only. */
+    channel: z.enum(ORDER_CHANNELS).optional(),
     /** Only the payer column sorts (SPEC §2): sort[0]=payer_full_name&sort[1]=ASC. */
     sort: z.tuple([z.literal('payer_full_name'), sortDirection]).optional(),
   });

@@ -310,6 +310,30 @@ export interface CouponSales {
   sales_amount: number;
 }
 
+/**
+ * Issue 32: a month's Sales (the ledger's gross − refunds) by channel: the online shop and the market stall,
+ * and the market's split by how it was paid. `id` is the month, "1".."12"; online + market = the month's Sales.
+ */
+export interface ChannelSalesRow {
+  id: string;
+  online_amount: number;
+  market_amount: number;
+  market_cash_amount: number;
+  market_card_amount: number;
+}
+
+/** Issue 32: the year's market sales per market place (days at one place together), most sold first. */
+export interface PlaceSales {
+  place: string;
+  /** Market days at the place with at least one sale in the year. */
+  days: number;
+  sales_count: number;
+  /** Sales (ledger) of the stall's sales there; cash + card = sales. */
+  sales_amount: number;
+  cash_amount: number;
+  card_amount: number;
+}
+
 /** What each type answers. */
 export interface AnalyticsResults {
   year: SalesRow[];
@@ -318,6 +342,8 @@ export interface AnalyticsResults {
   bestseller: Bestseller[];
   map: MapPoint[];
   coupons: CouponSales[];
+  channels: ChannelSalesRow[];
+  places: PlaceSales[];
 }
 
 /** `year` runs from 2022 to the current year (the server's clock and time zone). */

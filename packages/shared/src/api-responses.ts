@@ -9,7 +9,15 @@
  * component of the document.
  */
 import { z } from 'zod';
-import { DISCOUNT_UNITS, NOTIFICATION_TYPES, ORDER_STATUSES, RECORD_STATUSES, type AnalyticsType } from './enums';
+import {
+  DISCOUNT_UNITS,
+  NOTIFICATION_TYPES,
+  ORDER_CHANNELS,
+  ORDER_PAYMENT_METHODS,
+  ORDER_STATUSES,
+  RECORD_STATUSES,
+  type AnalyticsType,
+} from './enums';
 import { REFUND_SOURCES, REFUND_STATUSES, type Refund } from './refunds';
 import { COUPON_KINDS } from './pricing';
 import { PAYMENT_ALERTS } from './payment-alerts';
@@ -367,6 +375,8 @@ export const adminOrderListItemSchema = z
     transaction_status: z.string(),
     currency_code: z.string(),
     refund_state: refundStateSchema,
+    channel: z.enum(ORDER_CHANNELS).optional(),
+    payment_method: z.enum(ORDER_PAYMENT_METHODS).optional(),
   })
   .meta({ id: 'AdminOrderListItem' });
 
@@ -419,6 +429,9 @@ export const adminOrderSchema = z
     transaction_reversed_amount: z.string().optional(),
     shipping_carrier: z.enum(SHIPPING_CARRIERS).nullable().optional(),
     tracking_url: z.string().nullable().optional(),
+    channel: z.enum(ORDER_CHANNELS).optional(),
+    payment_method: z.enum(ORDER_PAYMENT_METHODS).optional(),
+    market_day_id: z.string().nullable().optional(),
   })
   .meta({ id: 'AdminOrder' });
 
@@ -639,6 +652,29 @@ export const analyticsResultSchemas = {
         sales_amount: z.number().meta({ description: 'gross − refunded.' }),
       })
       .meta({ id: 'CouponSales' }),
+  ),
+  channels: z.array(
+    z
+      .object({
+        id: z.string().meta({ description: 'The month, "1".."12".' }),
+        online_amount: z.number().meta({ description: 'Sales (gross − refunded) of the online orders.' }),
+        market_amount: z.number().meta({ description: 'Sales of the market stall (cash and card).' }),
+        market_cash_amount: z.number(),
+        market_card_amount: z.number(),
+      })
+      .meta({ id: 'ChannelSalesRow' }),
+  ),
+  places: z.array(
+    z
+      .object({
+        place: z.string(),
+        days: z.number().int().meta({ description: 'Market days there with at least one sale.' }),
+        sales_count: z.number().int(),
+        sales_amount: z.number(),
+        cash_amount: z.number(),
+        card_amount: z.number(),
+      })
+      .meta({ id: 'PlaceSales' }),
   ),
 } satisfies Record<AnalyticsType, z.ZodType>;
 

@@ -151,5 +151,21 @@ export function paymentStatusText(status: string | null | undefined): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export const ANALYTICS_TYPES = ['year', 'month', 'categories', 'bestseller', 'map', 'coupons'] as const;
+export const ANALYTICS_TYPES = [
+  'year',
+  'month',
+  'categories',
+  'bestseller',
+  'map',
+  'coupons',
+  'channels',
+  'places',
+] as const;
 export type AnalyticsType = (typeof ANALYTICS_TYPES)[number];
+
+/** Where an order was made (issue 32): the online shop, or a sale at the market stall. */
+export const ORDER_CHANNELS = ['online', 'market'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+/** How it was paid: through PayPal online; cash or the family's own card reader at the stall. */
+export const ORDER_PAYMENT_METHODS = ['paypal', 'cash', 'card'] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];

@@ -255,7 +255,9 @@ export const adminCatalogDocs: RouteDoc[] = [
     summary: 'Sales figures of a year',
     description:
       '`year`: a row per year up to the chosen one; `month`: twelve rows; `categories`: units per category; ' +
-      '`bestseller`: the ten most sold products; `map`: where the orders went. Cancelled orders are left out.',
+      '`bestseller`: the ten most sold products; `map`: where the orders went; `coupons`: orders by discount ' +
+      "code; `channels`: each month's sales online and at the market stall (issue 32); `places`: the market " +
+      "stall's sales per market place. Cancelled orders are left out.",
     params: z.object({ type: z.enum(ANALYTICS_TYPES) }),
     query: analyticsQuerySchema,
     reply: {
