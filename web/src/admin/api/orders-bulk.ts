@@ -18,6 +18,7 @@ export function ordersExportUrl(params: OrdersListParams, selectedIds: readonly 
     search: params.search.trim(),
     number: params.number.trim(),
     status: params.status,
+    channel: params.channel,
     sort: params.sort ? ['payer_full_name', params.sort] : undefined,
     ids: selectedIds.length > 0 ? [...selectedIds] : undefined,
   } satisfies Record<keyof OrdersExportQuery, unknown>;

@@ -1,6 +1,7 @@
 import type {
   AdminOrder,
   AdminOrderListItem,
+  OrderChannel,
   OrderStatus,
   OrderStatusChangeInput,
   OrderStatusUpdate,
@@ -27,6 +28,8 @@ export interface OrdersListParams {
   /** Order number, or part of it. */
   number: string;
   status: OrderStatus[];
+  /** Issue 32: online orders only, or the market stall's sales only; absent: both. */
+  channel?: OrderChannel;
   /** Direction of the payer-name sort, the list's only sortable column; null leaves the server's order. */
   sort: SortDirection | null;
 }
@@ -44,6 +47,7 @@ export const ordersListKey = (params: OrdersListParams) =>
     search: params.search.trim(),
     number: params.number.trim(),
     status: params.status,
+    channel: params.channel,
     sort: params.sort ? ['payer_full_name', params.sort] : undefined,
   });
 

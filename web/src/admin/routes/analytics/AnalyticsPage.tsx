@@ -18,6 +18,7 @@ import { hasMonthlySales, hasYearlySales, monthName } from '../../charts/analyti
 import UsMap from '../../charts/UsMap';
 import { PageHeader } from '../../components/PageHeader';
 import { analyticsYearToSearchParams, latestAnalyticsYear, parseAnalyticsYear } from './analytics-year';
+import { ChannelTable, hasChannelSales, PlacesTable } from './ChannelTables';
 import './analytics.css';
 
 // echarts is the heaviest part of the screen; the cards and the table must not wait for it.
@@ -204,6 +205,8 @@ export default function AnalyticsPage() {
   const bestsellers = useAnalytics('bestseller', year);
   const map = useAnalytics('map', year);
   const coupons = useAnalytics('coupons', year);
+  const channels = useAnalytics('channels', year);
+  const places = useAnalytics('places', year);
   const currency = useAdminConfig().data?.shop.currency_code;
 
   const points = useMemo(() => (map.data ?? []).map((point) => point.coordinates), [map.data]);
@@ -275,6 +278,31 @@ export default function AnalyticsPage() {
               caption={`Sales by month, ${year}`}
               testId="analytics-month-table"
             />
+          </FigureCard>
+        </Col>
+        {/* Issue 32: the same Sales, split between the online shop and the market stall. */}
+        <Col xs={24} xl={14}>
+          <FigureCard
+            type="channels"
+            title={`Online and market, ${year}`}
+            hasData={hasChannelSales(channels.data ?? [])}
+            loading={channels.isLoading}
+            failed={Boolean(channels.error)}
+            testId="analytics-channels"
+          >
+            <ChannelTable rows={channels.data ?? []} currency={currency} year={year} />
+          </FigureCard>
+        </Col>
+        <Col xs={24} xl={10}>
+          <FigureCard
+            type="places"
+            title={`Sales by market, ${year}`}
+            hasData={(places.data ?? []).length > 0}
+            loading={places.isLoading}
+            failed={Boolean(places.error)}
+            testId="analytics-places"
+          >
+            <PlacesTable rows={places.data ?? []} currency={currency} />
           </FigureCard>
         </Col>
         <Col xs={24} xl={12}>

@@ -57,6 +57,7 @@ import { OrderTimelineCard } from './detail/OrderTimeline';
 import { type ShipAnswer, ShipDialog } from './detail/tracking-number';
 import { availableActions, ORDER_ACTIONS, type OrderAction, statusChangeQuestion } from './order-actions';
 import { OrderPaperButtons } from './PaperworkButtons';
+import { isMarketSale, MarketSaleCard, marketSaleDiscount, marketPaymentText } from './detail/MarketSaleCard';
 import './order-detail.css';
 
 // The map geometry (≈80 KB) loads only when an order is shown.
@@ -214,6 +215,16 @@ function SummaryCard({ order }: { order: AdminOrder }) {
                 },
               ]
             : []),
+          // Issue 32: a stall sale's own discount (percent or cash off the sale) is what its goods lost.
+          ...(isMarketSale(order) && marketSaleDiscount(order, totals.subtotal) > 0
+            ? [
+                {
+                  label: 'Stall discount',
+                  value: formatMoney(-marketSaleDiscount(order, totals.subtotal), currency),
+                  testId: 'order-market-discount',
+                },
+              ]
+            : []),
           { label: 'Shipping', value: formatMoney(order.shipment_amount, currency), testId: 'order-shipping' },
           {
             label: 'Gross amount',
@@ -236,7 +247,7 @@ function PaymentCard({ order }: { order: AdminOrder }) {
     <Card title="Payment and payer" className="order-detail-card" data-testid="order-payment">
       <Facts
         rows={[
-          { label: 'Method', value: 'PayPal' },
+          { label: 'Method', value: isMarketSale(order) ? marketPaymentText(order) : 'PayPal', testId: 'order-method' },
           {
             label: 'Transaction',
             value: order.transaction_id ? (
@@ -542,63 +553,75 @@ export default function OrderDetailPage() {
 
       <PaymentAlerts order={order} />
 
-      <Card className="order-detail-card order-detail-toolbar" ref={toolbarRef}>
-        <div className="order-detail-toolbar-status">
-          <label htmlFor="order-status-select" className="order-detail-toolbar-label">
-            Status
-          </label>
-          <Select<OrderStatusUpdate['status']>
-            id="order-status-select"
-            className="order-detail-status-select"
-            value={settable ? (order.status as OrderStatusUpdate['status']) : undefined}
-            placeholder={ORDER_STATUS_DISPLAY[order.status]?.text}
-            options={STATUS_OPTIONS}
-            onChange={(status) => void selectStatus(status)}
-            disabled={saving}
-            loading={saving}
-            popupMatchSelectWidth={false}
-            data-testid="order-status-select"
-          />
-        </div>
-        {cancelOffered && (
-          <Alert
-            type="warning"
-            showIcon
-            className="order-detail-refunded-note"
-            message="This order was refunded in full and has not been shipped."
-            description="Cancel it so it is not sent; nothing is refunded again."
-            data-testid="order-refunded-note"
-          />
-        )}
-        {actions.length > 0 && (
-          <div className="order-detail-actions">
-            {actions.map((action) => (
-              <Button
-                key={action.key}
-                type={action === actions[0] ? 'primary' : 'default'}
-                danger={action.danger}
-                disabled={saving}
-                onClick={() => void runAction(action)}
-                {...testId(`order-action-${action.key}`)}
-              >
-                {action.label}
-              </Button>
-            ))}
+      {isMarketSale(order) ? null : (
+        <Card className="order-detail-card order-detail-toolbar" ref={toolbarRef}>
+          <div className="order-detail-toolbar-status">
+            <label htmlFor="order-status-select" className="order-detail-toolbar-label">
+              Status
+            </label>
+            <Select<OrderStatusUpdate['status']>
+              id="order-status-select"
+              className="order-detail-status-select"
+              value={settable ? (order.status as OrderStatusUpdate['status']) : undefined}
+              placeholder={ORDER_STATUS_DISPLAY[order.status]?.text}
+              options={STATUS_OPTIONS}
+              onChange={(status) => void selectStatus(status)}
+              disabled={saving}
+              loading={saving}
+              popupMatchSelectWidth={false}
+              data-testid="order-status-select"
+            />
           </div>
-        )}
-      </Card>
+          {cancelOffered && (
+            <Alert
+              type="warning"
+              showIcon
+              className="order-detail-refunded-note"
+              message="This order was refunded in full and has not been shipped."
+              description="Cancel it so it is not sent; nothing is refunded again."
+              data-testid="order-refunded-note"
+            />
+          )}
+          {actions.length > 0 && (
+            <div className="order-detail-actions">
+              {actions.map((action) => (
+                <Button
+                  key={action.key}
+                  type={action === actions[0] ? 'primary' : 'default'}
+                  danger={action.danger}
+                  disabled={saving}
+                  onClick={() => void runAction(action)}
+                  {...testId(`order-action-${action.key}`)}
+                >
+                  {action.label}
+                </Button>
+              ))}
+            </div>
+          )}
+        </Card>
+      )}
 
       <div className="order-detail-grid">
         <SummaryCard order={order} />
         <PaymentCard order={order} />
         <ProductsCard order={order} />
-        <ShipmentCard order={order} />
-        <RefundCard
-          order={order}
-          onChanged={() => Promise.all([mutate(), revalidate(orderEventsKey(order.id)), refreshDashboard()])}
-        />
-        <RestockCard order={order} onChanged={() => Promise.all([mutate(), revalidate(orderEventsKey(order.id))])} />
-        <MapCard order={order} />
+        {/* Issue 32: a stall sale was handed over and paid at the stall: nothing to ship, refund or map. */}
+        {isMarketSale(order) ? (
+          <MarketSaleCard order={order} />
+        ) : (
+          <>
+            <ShipmentCard order={order} />
+            <RefundCard
+              order={order}
+              onChanged={() => Promise.all([mutate(), revalidate(orderEventsKey(order.id)), refreshDashboard()])}
+            />
+            <RestockCard
+              order={order}
+              onChanged={() => Promise.all([mutate(), revalidate(orderEventsKey(order.id))])}
+            />
+            <MapCard order={order} />
+          </>
+        )}
         <OrderTimelineCard orderId={order.id} />
       </div>
       <ShipDialog

@@ -28,6 +28,8 @@ import { refreshDashboard } from '../../api/dashboard';
 import { type OrdersListParams, useAdminOrders, useSalesGraph } from '../../api/orders';
 import { useLoadingOverlay } from '../../components/LoadingOverlay';
 import { RefundMarker } from '../../components/RefundMarker';
+import { isMarketSale, marketMarkerText } from './detail/MarketSaleCard';
+import { CHANNEL_FILTER_LABELS, ChannelFilter } from './ChannelFilter';
 import { PageHeader } from '../../components/PageHeader';
 import {
   ORDERS_TABS,
@@ -146,6 +148,13 @@ function ActiveFilters({
       clear: () => ({ ...filters, status: [] }),
     });
   }
+  if (filters.channel) {
+    chips.push({
+      key: 'channel',
+      text: `Channel: ${CHANNEL_FILTER_LABELS[filters.channel]}`,
+      clear: () => ({ ...filters, channel: undefined }),
+    });
+  }
   if (chips.length === 0) return null;
   return (
     <div className="orders-active-filters" role="status" data-testid="orders-active-filters">
@@ -167,7 +176,7 @@ function ActiveFilters({
       <Button
         size="small"
         type="link"
-        onClick={() => onChange({ ...filters, page: 1, number: '', search: '', status: [] })}
+        onClick={() => onChange({ ...filters, page: 1, number: '', search: '', status: [], channel: undefined })}
         data-testid="orders-clear-filters"
       >
         Clear filters
@@ -290,6 +299,12 @@ export default function OrdersPage() {
       render: (status: OrderStatus, row: AdminOrderListItem) => (
         <>
           <StatusTag status={status} />
+          {/* Issue 32: a sale at the market stall, COMPLETED when recorded, so in the Archive. */}
+          {isMarketSale(row) ? (
+            <Tag className="orders-status-tag" data-testid={`order-market-${row.number}`}>
+              {marketMarkerText(row)}
+            </Tag>
+          ) : null}
           <RefundMarker
             state={row.refund_state}
             className="orders-status-tag"
@@ -370,6 +385,12 @@ export default function OrdersPage() {
               onClearSelection={clearSelection}
               extraActions={extraBulkActions(selectedRows)}
             />
+            {filters.tab === 'archive' ? (
+              <ChannelFilter
+                value={filters.channel}
+                onChange={(channel) => setFilters({ ...filters, page: 1, channel })}
+              />
+            ) : null}
             <ActiveFilters filters={filters} onChange={setFilters} />
             <Table<AdminOrderListItem>
               rowKey="id"

@@ -71,6 +71,17 @@ describe('ordersFiltersToSearchParams', () => {
   });
 });
 
+describe('channel (issue 32)', () => {
+  it('when the Archive shows the market stall only, then the channel is written, read back and sent; a made-up one is dropped', () => {
+    const filters = { ...defaultOrdersFilters('archive'), channel: 'market' as const };
+    const query = ordersFiltersToSearchParams(filters).toString();
+    expect(query).toBe('tab=archive&channel=market');
+    expect(parse(query)).toEqual(filters);
+    expect(ordersListKey(filters)).toBe('admin/orders/completed?page=1&limit=10&channel=market');
+    expect(parse('tab=archive&channel=phone').channel).toBeUndefined();
+  });
+});
+
 describe('switchTab', () => {
   it('when the tab changes, then page goes to 1, size to 10 and the status filter is dropped', () => {
     const before = { ...defaultOrdersFilters(), page: 4, size: 50, search: 'rossi', status: ['NEW' as const] };

@@ -2,7 +2,13 @@
  * The orders list's state (tab, page, size, filters, sort) as a typed object, and its round trip through
  * the URL's search params, so reload, back and shared links show the same list.
  */
-import { ARCHIVE_ORDER_STATUSES, OPEN_ORDER_STATUSES, type OrderStatus } from '@shop/shared';
+import {
+  ARCHIVE_ORDER_STATUSES,
+  OPEN_ORDER_STATUSES,
+  ORDER_CHANNELS,
+  type OrderChannel,
+  type OrderStatus,
+} from '@shop/shared';
 import type { OrdersListParams, OrdersTab } from '../../api/orders';
 import { pageFromSearchParam, pageSizeFromSearchParam } from '../../lib/list-params';
 
@@ -39,6 +45,7 @@ export function parseOrdersFilters(params: URLSearchParams): OrdersListParams {
     (allowed as readonly string[]).includes(s),
   );
   const sort = params.get('sort')?.toUpperCase();
+  const channel = ORDER_CHANNELS.find((c) => c === params.get('channel'));
   return {
     tab,
     page: pageFromSearchParam(params.get('page')),
@@ -47,6 +54,8 @@ export function parseOrdersFilters(params: URLSearchParams): OrdersListParams {
     number: (params.get('number') ?? '').slice(0, MAX_NUMBER),
     status,
     sort: sort === 'ASC' || sort === 'DESC' ? sort : null,
+    // Issue 32: only when chosen, so the plain list's filters stay as they were.
+    ...(channel ? { channel: channel as OrderChannel } : {}),
   };
 }
 
@@ -60,6 +69,7 @@ export function ordersFiltersToSearchParams(filters: OrdersListParams): URLSearc
   if (filters.number.trim()) params.set('number', filters.number.trim());
   for (const status of filters.status) params.append('status', status);
   if (filters.sort) params.set('sort', filters.sort.toLowerCase());
+  if (filters.channel) params.set('channel', filters.channel);
   return params;
 }
 
