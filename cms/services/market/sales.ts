@@ -26,7 +26,7 @@ import { num, str, type Doc } from '../mappers';
 import { findDay, toAdminMarketDay } from './days';
 import { productsAsOf, type ProductAsOf } from './prices';
 import { sendSaleReceipt } from './receipt';
-import { announceTake, clearNote, noteOf, saleKey, type StallTake, takeForSale } from './stall-stock';
+import { announceTake, clearNote, notedTake, saleKey, type StallTake, takeForSale } from './stall-stock';
 
 /**
  * A sale at the market stall (issue 32 §2), booked as an order of channel `market`, COMPLETED at once, so the
@@ -132,6 +132,8 @@ async function shortfallsOf(payload: Payload, orders: Doc[], since: string | nul
     const missing = num(changes.shortfall?.after);
     if (!clientIds.has(clientId) || missing <= 0) continue;
     const list = out.get(clientId) ?? [];
+    // Two entries for one take (a resend racing its original's entry) are one shortfall.
+    if (list.some((s) => s.product_id === str(entry.record_id))) continue;
     list.push({ product_id: str(entry.record_id), product: str(changes.product?.after), missing });
     out.set(clientId, list);
   }
@@ -300,10 +302,59 @@ async function auditTake(
 const shortfallText = (name: string, missing: number) =>
   `The stall sold ${missing} of ${name} the count did not have: the count was off`;
 
+/** Whether the audit log has the entry of sale `clientId`'s take of a product. */
+async function takeLogged(
+  payload: Payload,
+  productId: string,
+  clientId: string,
+  since: string | null,
+): Promise<boolean> {
+  const res = await payload.find({
+    collection: 'audit-log',
+    where: {
+      and: [
+        { collection: { equals: 'products' } },
+        { record_id: { equals: productId } },
+        ...(since ? [{ at: { greater_than_equal: since } }] : []),
+      ],
+    },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    select: { changes: true },
+  });
+  return (res.docs as Doc[]).some(
+    (d) => str((d.changes as Record<string, { after?: unknown }> | null)?.market_sale?.after) === clientId,
+  );
+}
+
+/** A take on the audit log (with its shortfall), the low-stock alert and, for a shortfall, the live alert. */
+async function logTake(
+  payload: Payload,
+  user: AdminUser,
+  day: AdminMarketDay,
+  entry: { productId: string; take: StallTake; missing: number; clientId: string },
+): Promise<void> {
+  const reason = `market sale: ${day.place} ${day.date}`;
+  const { productId, take, missing } = entry;
+  await auditTake(payload, user, {
+    ...entry,
+    reason: missing > 0 ? `${reason}: ${shortfallText(take.name, missing)}` : reason,
+  });
+  announceTake(productId, take);
+  if (missing > 0) {
+    emitLiveEvent({
+      type: 'stock.shortfall',
+      data: { id: productId, name: take.name, missing, text: shortfallText(take.name, missing) },
+    });
+  }
+}
+
 /**
- * The units of each counted product, taken once per sale. A take this call made is written to the audit log
- * (with its shortfall, and a live alert for it) before the order exists, so a resend that finds the order
- * finds its shortfalls too. Returns the shortfalls.
+ * The units of each counted product, taken once per sale. A take is written to the audit log (with its
+ * shortfall, and a live alert for it) before the order exists, so a resend that finds the order finds its
+ * shortfalls too; a resend after a kill between the take and its entry writes the entry then. Returns the
+ * shortfalls.
  */
 async function takeUnits(
   payload: Payload,
@@ -313,34 +364,31 @@ async function takeUnits(
   priced: PricedSale,
 ): Promise<{ shortfalls: Shortfall[]; changed: boolean }> {
   const key = saleKey(input.client_id);
-  const reason = `market sale: ${day.place} ${day.date}`;
   const shortfalls: Shortfall[] = [];
   let changed = false;
   for (const line of priced.lines) {
     if (!priced.products.get(line.product_id)?.counted) continue;
+    const clientId = input.client_id;
+    let taken = line.quantity;
     const take = await takeForSale(payload, line.product_id, key, line.quantity);
-    let taken: number;
     if (take) {
       changed = true;
       taken = take.taken;
-      const missing = line.quantity - taken;
-      await auditTake(payload, user, {
-        productId: line.product_id,
-        take,
-        missing,
-        clientId: input.client_id,
-        reason: missing > 0 ? `${reason}: ${shortfallText(take.name, missing)}` : reason,
-      });
-      announceTake(line.product_id, take);
-      if (missing > 0) {
-        emitLiveEvent({
-          type: 'stock.shortfall',
-          data: { id: line.product_id, name: take.name, missing, text: shortfallText(take.name, missing) },
-        });
-      }
+      await logTake(payload, user, day, { productId: line.product_id, take, missing: line.quantity - taken, clientId });
     } else {
       // Taken by an earlier attempt of this sale (its note), or the product stopped being counted: nothing more.
-      taken = (await noteOf(payload, line.product_id, key)) ?? line.quantity;
+      const noted = await notedTake(payload, line.product_id, key);
+      if (noted) {
+        taken = noted.taken;
+        if (!(await takeLogged(payload, line.product_id, clientId, day.opened_at))) {
+          await logTake(payload, user, day, {
+            productId: line.product_id,
+            take: noted,
+            missing: line.quantity - taken,
+            clientId,
+          });
+        }
+      }
     }
     if (taken < line.quantity) {
       shortfalls.push({ product_id: line.product_id, product: line.product, missing: line.quantity - taken });

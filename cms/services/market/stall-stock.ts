@@ -92,17 +92,33 @@ export async function takeForSale(
   };
 }
 
-/** What sale `key` took of a product and still has noted (null: nothing noted). */
-export async function noteOf(payload: Payload, productId: string, key: string): Promise<number | null> {
+/**
+ * What sale `key` took of a product and still has noted, as a take (the count before is the count now plus
+ * what was taken: other sales may have moved it since); null when nothing is noted.
+ */
+export async function notedTake(payload: Payload, productId: string, key: string): Promise<StallTake | null> {
+  let row: Record<string, unknown> | undefined;
   if (adapterOf(payload).name === 'mongoose') {
     const doc = await mongoProducts(payload).findOne({ _id: productId }).lean();
     const holds = (doc?.stock_holds ?? {}) as Record<string, unknown>;
-    return typeof holds[key] === 'number' ? holds[key] : null;
+    row = doc ? { ...doc, taken: holds[key] } : undefined;
+  } else {
+    const { rows } = await drizzleOf(payload).run(
+      sql`SELECT name, stock_quantity, low_stock_threshold,
+        json_extract(coalesce(stock_holds, '{}'), ${notePath(key)}) AS taken FROM products WHERE id = ${productId}`,
+    );
+    row = rows[0];
   }
-  const { rows } = await drizzleOf(payload).run(
-    sql`SELECT json_extract(coalesce(stock_holds, '{}'), ${notePath(key)}) AS taken FROM products WHERE id = ${productId}`,
-  );
-  return countOrNull(rows[0]?.taken);
+  const taken = countOrNull(row?.taken);
+  if (!row || taken === null) return null;
+  const after = Number(row.stock_quantity ?? 0);
+  return {
+    name: String(row.name ?? ''),
+    before: after + taken,
+    after,
+    low_stock_threshold: countOrNull(row.low_stock_threshold),
+    taken,
+  };
 }
 
 /** The sale's order is saved: its units stay sold, the note goes. */
