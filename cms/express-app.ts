@@ -184,7 +184,9 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
       maxAge: '1y',
       immutable: true,
       setHeaders: (res, file) => {
-        if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+        // The market stall's worker and manifest (issue 32) keep their names across builds, like the pages.
+        if (file.endsWith('.html') || /[\\/](market-sw\.js|market-stall\.webmanifest)$/.test(file))
+          res.setHeader('Cache-Control', 'no-cache');
       },
     });
     // The storefront's and the control centre's pages are never files of the build: they skip the disk lookup

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import site from './vite.config';
 
 /**
@@ -16,5 +17,28 @@ export default mergeConfig(
       manifest: false,
       rolldownOptions: { input: fileURLToPath(new URL('./admin.html', import.meta.url)) },
     },
+    plugins: [
+      // The market stall's service worker (issue 32 §2): dist/market-sw.js, registered by the stall screen alone
+      // for /admin/market/, precaching the control centre's page, scripts and styles so the stall opens with no
+      // signal. Its web app manifest is public/market-stall.webmanifest; nothing is injected into admin.html.
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/sw',
+        filename: 'market-sw.ts',
+        injectRegister: false,
+        manifest: false,
+        scope: '/admin/market/',
+        injectManifest: {
+          globPatterns: [
+            'admin.html',
+            'admin-bundle/**/*.{js,css}',
+            'favicon.svg',
+            'market-stall.webmanifest',
+            'market-stall-*.png',
+          ],
+          maximumFileSizeToCacheInBytes: 1024 * 1024,
+        },
+      }),
+    ],
   }),
 );

@@ -89,7 +89,14 @@ export default function AdminApp() {
           <Route path="market/days/:id" element={<MarketDayPage />} />
         </Route>
         {/* Issue 32 §2: the market stall is full screen (no sidebar), for a signed-in admin alone. */}
-        <Route path="market/:day" element={<RequireSession><StallPage /></RequireSession>} />
+        <Route
+          path="market/:day"
+          element={
+            <RequireSession>
+              <StallPage />
+            </RequireSession>
+          }
+        />
         {/* SPEC §2: unknown admin paths go to the login, which forwards a signed-in admin to the dashboard. */}
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>
