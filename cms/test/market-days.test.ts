@@ -13,6 +13,7 @@
  *   units Olio 4 (72.00), Miele 2 (20.00); Olio's count 10 − 4 = 6.
  */
 import { randomUUID } from 'node:crypto';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrashingServer } from './crash-helpers';
 import { createEditor, createProduct, type Doc, signInAs } from './factories';
@@ -239,11 +240,13 @@ describe('a market day from planning to its Z-report', () => {
     });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    const parser = new PDFParse({ data: new Uint8Array(await pdf.arrayBuffer()) });
+    const paper = (await parser.getText()).text;
+    await parser.destroy();
+    expect(paper).toContain('Expected cash (float + cash sales) $108.99');
+    expect(paper).toContain('Counted cash $108.50');
+    expect(paper).toContain('Difference (counted - expected) -$0.49');
+    expect(paper).toContain(`${olio.name} 4 $72.00`);
 
     const catalogue = await admin.api('/api/v2/admin/market/catalogue');
     expect(catalogue.status, catalogue.text).toBe(200);
