@@ -13,6 +13,8 @@
  *   units Olio 4 (72.00), Miele 2 (20.00); Olio's count 10 − 4 = 6.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { createClient } from '@libsql/client';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrashingServer } from './crash-helpers';
@@ -538,5 +540,59 @@ describe('stall sales under SIGKILL', () => {
     const product = await admin.api(`/api/products/${salame.id}?depth=0`);
     expect(product.body.stock_quantity).toBe(12);
     expect(Object.keys(product.body.stock_holds ?? {})).toEqual([]);
+  });
+
+  it('when a kill left a sale taken and noted without its order, or its order with the notes still on, then the resend records it once, takes nothing more and logs the shortfall', async () => {
+    const day = await openDay();
+    const burrata = await createProduct(admin, { name: `Burrata ${uid()}`, price: 6, stock_quantity: 5 });
+    const ricotta = await createProduct(admin, { name: `Ricotta ${uid()}`, price: 4, stock_quantity: 1 });
+    const sale = {
+      client_id: randomUUID(),
+      recorded_at: new Date().toISOString(),
+      lines: [
+        { product_id: burrata.id, quantity: 3 },
+        { product_id: ricotta.id, quantity: 3 },
+      ],
+      payment: 'card',
+    };
+    // What a kill right after the takes leaves: 3 burrata taken (5 → 2), the 1 ricotta there was (1 → 0),
+    // each noted under the sale, and neither the audit entries nor the order written.
+    const db = createClient({ url: `file:${path.join(server.dataDir, 'shop.db')}` });
+    const note = `$."m_${sale.client_id}"`;
+    try {
+      await db.execute({
+        sql: "UPDATE products SET stock_quantity = ?, stock_holds = json_set(coalesce(stock_holds, '{}'), ?, ?) WHERE id = ?",
+        args: [2, note, 3, burrata.id],
+      });
+      await db.execute({
+        sql: "UPDATE products SET stock_quantity = ?, inventory_stock = 0, stock_holds = json_set(coalesce(stock_holds, '{}'), ?, ?) WHERE id = ?",
+        args: [0, note, 1, ricotta.id],
+      });
+      const resent = await sell(day.id, sale);
+      expect(resent.status, resent.text).toBe(201);
+      // 3 × 6.00 + 3 × 4.00
+      expect(resent.body.result.total).toBe(30);
+      expect(resent.body.result.shortfalls).toEqual([{ product_id: ricotta.id, product: ricotta.name, missing: 2 }]);
+      expect(await countOf(burrata.id)).toBe(2);
+      expect(await countOf(ricotta.id)).toBe(0);
+      const log = await admin.api(`/api/v2/admin/audit-log?collection=products&record_id=${ricotta.id}`);
+      const entries = log.body.result.filter((e: Json) => e.changes?.market_sale?.after === sale.client_id);
+      expect(entries.map((e: Json) => e.changes.shortfall?.after)).toEqual([2]);
+
+      // What a kill right after the order leaves: the notes still on the products.
+      await db.execute({
+        sql: "UPDATE products SET stock_holds = json_set(coalesce(stock_holds, '{}'), ?, ?) WHERE id = ?",
+        args: [note, 3, burrata.id],
+      });
+      const again = await sell(day.id, sale);
+      expect(again.status, again.text).toBe(200);
+      expect(again.body.result).toEqual(resent.body.result);
+      expect(await countOf(burrata.id)).toBe(2);
+      const product = await admin.api(`/api/products/${burrata.id}?depth=0`);
+      expect(Object.keys(product.body.stock_holds ?? {})).toEqual([]);
+      expect(await ordersOfClient(sale.client_id)).toHaveLength(1);
+    } finally {
+      db.close();
+    }
   });
 });
