@@ -296,6 +296,7 @@ function capturedFrom(order: PayPalOrder, capture: PayPalCapture): CapturedPayme
   const address = shipping?.address;
   const breakdown = capture.seller_receivable_breakdown;
   const payerName = [order.payer?.name?.given_name, order.payer?.name?.surname].filter(Boolean).join(' ');
+  const pickupDayId = pickupDayIdOf(order, capture);
   return {
     capture_id: capture.id,
     status: capture.status,
@@ -306,7 +307,7 @@ function capturedFrom(order: PayPalOrder, capture: PayPalCapture): CapturedPayme
     payer_full_name: payerName || shipping?.name?.full_name || '',
     payer_email_address: order.payer?.email_address ?? '',
     shipment_full_name: shipping?.name?.full_name ?? payerName,
-    pickup_day_id: pickupDayIdOf(order, capture),
+    ...(pickupDayId ? { pickup_day_id: pickupDayId } : {}),
     address: {
       address_line_1: address?.address_line_1 ?? '',
       address_line_2: address?.address_line_2 ?? '',

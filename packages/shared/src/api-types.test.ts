@@ -157,6 +157,10 @@ describe('payment schemas', () => {
   it('when a payment carries a discount code, then it is taken trimmed, and an empty one counts as none', () => {
     expect(paymentCreateSchema.parse({ products: [line], coupon_code: ' summer10 ' }).coupon_code).toBe('summer10');
     expect(paymentCreateSchema.parse({ products: [line], coupon_code: '' }).coupon_code).toBe(null);
+    // Issue 32 §4: a market day to collect the order at, by its id; absent or null, the order is shipped.
+    expect(paymentCreateSchema.parse({ products: [line], pickup_day_id: 'day-1' }).pickup_day_id).toBe('day-1');
+    expect(paymentCreateSchema.parse({ products: [line], pickup_day_id: null }).pickup_day_id).toBe(null);
+    expect(paymentCreateSchema.safeParse({ products: [line], pickup_day_id: 'no day!' }).success).toBe(false);
   });
   it('when a payment is created for no lines, 101 lines or with a code of 65 characters, then it is refused', () => {
     expect(refused(paymentCreateSchema, { products: [] })).toBe(true);

@@ -243,7 +243,7 @@ export const paymentCreateSchema = z.strictObject({
    * Pick up at the market (issue 32 §4): one of GET market/pickup-days' days instead of shipping. The order is
    * priced without the shipping fee and PayPal asks for no address; null or absent: shipped.
    */
-  pickup_day_id: idSchema.nullish().transform((v) => v ?? null),
+  pickup_day_id: idSchema.nullish(),
 });
 export type PaymentCreateInput = z.input<typeof paymentCreateSchema>;
 
