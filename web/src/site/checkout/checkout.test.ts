@@ -12,6 +12,7 @@ import {
   payableLines,
   paymentItems,
   paypalScriptOptions,
+  pickupRefusalOf,
   refusedIds,
   shortProduct,
 } from './checkout';
@@ -343,5 +344,14 @@ describe('discount codes in the cart', () => {
       null,
     );
     expect(couponRefusalOf({ status: 409, result: { message: 'Gone', coupon: 'X1Y' } })).toBe('Gone');
+  });
+});
+
+describe('pickup day refusal (issue 32 §4)', () => {
+  it('when payments/create refuses the pickup day with 400, then its reason is read; a code refusal is not one', () => {
+    const refused = { status: 400, result: { message: 'This market day is closed', pickup_day_id: 'day-1' } };
+    expect(pickupRefusalOf(refused)).toBe('This market day is closed');
+    expect(pickupRefusalOf({ status: 400, result: { message: 'Used up', coupon_code: 'X1Y' } })).toBe(null);
+    expect(pickupRefusalOf({ status: 409, result: { message: 'Gone', pickup_day_id: 'day-1' } })).toBe(null);
   });
 });
