@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactAlertTitle, orderAlertTitle, shortName, stockAlertTitle } from './live-events';
+import { contactAlertTitle, orderAlertTitle, shortfallAlertTitle, shortName, stockAlertTitle } from './live-events';
 
 describe('live alert texts', () => {
   it('when the payer has a first and a last name, then the alert names the first and the last initial', () => {
@@ -28,5 +28,12 @@ describe('stockAlertTitle', () => {
     const stock = { id: 'p1', name: 'Olio Nuovo', stock_quantity: 2, low_stock_threshold: 3 };
     expect(stockAlertTitle(stock)).toBe('Olio Nuovo: only 2 left');
     expect(stockAlertTitle({ ...stock, stock_quantity: 0 })).toBe('Olio Nuovo has sold out');
+  });
+});
+
+describe('shortfallAlertTitle', () => {
+  it('when the stall sold 2 units the count did not have, then the alert names the product as a count that was off', () => {
+    const shortfall = { id: 'p1', name: 'Olio Nuovo', missing: 2, text: 'The stall sold 2 of Olio Nuovo …' };
+    expect(shortfallAlertTitle(shortfall)).toBe('Count off: Olio Nuovo');
   });
 });

@@ -5,6 +5,7 @@ import type {
   LiveOrderPaid,
   LivePaymentAlert,
   LiveStockLow,
+  LiveStockShortfall,
 } from '@shop/shared/admin';
 import { App } from 'antd';
 import { createElement, useEffect, useRef } from 'react';
@@ -42,6 +43,9 @@ export const contactAlertTitle = (contact: LiveContactCreated): string =>
 /** "Olio Nuovo has sold out" or "Olio Nuovo: only 2 left" (issue 24). */
 export const stockAlertTitle = (stock: LiveStockLow): string =>
   stock.stock_quantity === 0 ? `${stock.name} has sold out` : `${stock.name}: only ${stock.stock_quantity} left`;
+
+/** "Count off: Olio Nuovo" (issue 32): the stall sold units the stock count did not have. */
+export const shortfallAlertTitle = (shortfall: LiveStockShortfall): string => `Count off: ${shortfall.name}`;
 
 /** Every cached page of the orders lists and the sales graph: a new order belongs on them. */
 const refreshOrderLists = () => mutate((key) => typeof key === 'string' && key.startsWith('admin/orders'));
@@ -157,6 +161,20 @@ export function useLiveEvents(): void {
           'Open the product',
           `/admin/products/edit/${stock.id}`,
           'live-stock',
+        );
+      });
+      source.addEventListener('stock.shortfall', (event) => {
+        const shortfall = parse<'stock.shortfall'>(event);
+        if (!shortfall) return;
+        void refreshProductLists();
+        void refreshDashboard();
+        // A later shortfall of the same product replaces the alert still showing, with its own words.
+        alert(
+          `shortfall-${shortfall.id}`,
+          shortfallAlertTitle(shortfall),
+          shortfall.text,
+          `/admin/products/edit/${shortfall.id}`,
+          'live-shortfall',
         );
       });
       source.addEventListener('session.ended', () => {
