@@ -238,6 +238,8 @@ describe('reminder and the stall', () => {
       `See you tomorrow at Piazza Grande: your order ${String((await orderDoc(toRemind)).number)}`,
     );
     expect(mail.body).toContain('Pick up at Piazza Grande, Saturday, May 16, 2099, 8:00 AM–1:30 PM.');
+    // One Message-ID per order and day: a reminder sent again after a crash shows once.
+    expect(mail.headers['message-id']).toMatch(new RegExp(`^<order-${toRemind}-pickup-2099-05-16@`));
     expect((await orderDoc(toRemind)).pickup_reminder_sent_at).toBeTruthy();
     expect((await orderDoc(demo)).pickup_reminder_sent_at ?? null).toBeNull();
   });

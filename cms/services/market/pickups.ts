@@ -9,6 +9,7 @@ import {
 } from '@shop/shared/admin';
 import { AppError, notFound } from '../../lib/app-error';
 import { setDatesIf } from '../../lib/conditional-update';
+import { env } from '../../lib/env';
 import { changeOrderStatus } from '../admin/order-events';
 import type { AdminUser } from '../admin/sales';
 import { str, type Doc } from '../mappers';
@@ -140,6 +141,15 @@ export function renderPickupReminder(
 }
 
 /**
+ * The same Message-ID on every attempt: a sender killed after the mail server took the reminder but before the
+ * order recorded it is followed by a second sending after the claim's lease, which mail systems show once.
+ */
+function reminderMessageId(orderId: string, date: string): string {
+  const domain = env.mailFrom.split('@')[1] || 'shop.invalid';
+  return `<order-${orderId}-pickup-${date}@${domain}>`;
+}
+
+/**
  * Sends one reminder to each shopper whose order is to be collected tomorrow (the shop's calendar) and is not
  * yet: run by the reconciler's rounds. Each mail is claimed first with one conditional write of
  * `pickup_reminder_claimed_at` (a claim past NOTICE_CLAIM_LEASE_MS, its sender dead, may be taken over), and
@@ -197,7 +207,12 @@ export async function sendPickupReminders(
     try {
       if (order.payer_email_address) {
         const mail = renderPickupReminder(order, day);
-        await payload.sendEmail({ to: order.payer_email_address, ...mail, ...orderThreadHeaders(order) });
+        await payload.sendEmail({
+          to: order.payer_email_address,
+          ...mail,
+          ...orderThreadHeaders(order),
+          messageId: reminderMessageId(order.id, day.date),
+        });
       }
     } catch (err) {
       report.errors += 1;
