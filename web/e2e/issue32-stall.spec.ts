@@ -40,8 +40,14 @@ async function v2(method: 'get' | 'post', route: string, data?: unknown): Promis
   return (await res.json()).result as Doc;
 }
 
-async function openDay(place: string): Promise<string> {
-  const day = await v2('post', 'admin/market/days', { place, date: today, opens_at: '08:00', closes_at: '13:00' });
+async function openDay(place: string, pickup = false): Promise<string> {
+  const day = await v2('post', 'admin/market/days', {
+    place,
+    date: today,
+    opens_at: '08:00',
+    closes_at: '13:00',
+    pickup,
+  });
   await v2('post', `admin/market/days/${day.id}/open`, { opening_cash: 50 });
   return day.id;
 }
@@ -151,7 +157,8 @@ test('when five sales are made online, three offline and the page reloads offlin
   const picture = await admin.uploadPng(await oilBottlePng(), `stall-${word}.png`);
   const olio = await product('Olio', 18.5, 20, picture.id);
   const miele = await product('Miele', 7.25, 10);
-  const dayId = await openDay(`Piazza ${word}`);
+  // A pickup day: the stall's pickup list is on the screens axe and the tap-target check look at.
+  const dayId = await openDay(`Piazza ${word}`, true);
 
   await page.setViewportSize(PHONE);
   await signInAsDemoAdmin(page);
@@ -194,6 +201,7 @@ test('when five sales are made online, three offline and the page reloads offlin
 
   // A sale in the making, so the checks below see the whole sale panel too.
   await page.locator(`.stall-tile[data-product-id="${olio}"]`).click();
+  await expect(page.getByTestId('pickup-list')).toBeVisible();
   await shoot(page, 'offline');
   await page.getByRole('button', { name: 'Clear' }).click();
 

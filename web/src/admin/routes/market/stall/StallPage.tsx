@@ -6,6 +6,7 @@ import { readStorage, writeStorage } from '../../../../lib/storage';
 import { postMarketSale, refreshStall, useMarketCatalogue, useMarketDay } from '../../../api/market-stall';
 import { endSession } from '../../../api/auth';
 import { keepPictures, useOnline, useStallManifest, useStallWorker } from './offline';
+import { PickupList } from './PickupList';
 import { ProductTiles } from './ProductTiles';
 import { QueueList } from './QueueList';
 import { SalePanel, type SaleForm } from './SalePanel';
@@ -315,6 +316,10 @@ function Stall({ dayId }: { dayId: string }) {
               </h2>
               <QueueList sales={notSent} onRetry={(sale) => void retry(sale)} />
             </section>
+          ) : null}
+
+          {detail && (detail.pickup || detail.pickups.length > 0) ? (
+            <PickupList dayId={dayId} pickups={detail.pickups} />
           ) : null}
 
           {detail && detail.sales.length ? (
