@@ -266,6 +266,11 @@ describe("PayPal's and the post's actions on a stall sale", () => {
     expect(order.status).toBe('COMPLETED');
   });
 
+  it("when a stall sale's timeline is read, then it opens with how it was paid at the stall, not with PayPal", async () => {
+    const [paid] = (await result(`/api/v2/admin/orders/${cardSale.id}/events`)) as Doc[];
+    expect([paid.type, paid.note, paid.by]).toEqual(['paid', 'Paid by card at the market stall', 'market stall']);
+  });
+
   it('when the confirmation of a stall sale is asked to be sent again, then 409: there is none', async () => {
     const res = await server.api(`/api/v2/payments/resend/${cashSale.id}`);
     expect(res.status).toBe(409);

@@ -13,6 +13,7 @@ import { withTransaction } from '../../lib/transaction';
 import { str, type Doc } from '../mappers';
 import { findByIdOr404 } from './admin-queries';
 import type { AdminUser } from './sales';
+import { isMarketSale } from './market-sale-rules';
 
 const ORDER_NOT_FOUND = 'Order not found';
 
@@ -246,12 +247,15 @@ export async function listOrderEvents(payload: Payload, user: AdminUser, orderId
     id: `paid-${String(order.id)}`,
     type: 'paid',
     at: str(order.createdAt),
-    by: str(order.payer_full_name) || 'shopper',
+    by: str(order.payer_full_name) || (isMarketSale(order) ? 'market stall' : 'shopper'),
     by_id: null,
     from: null,
     to: 'NEW',
     tracking_number: null,
-    note: null,
+    // Issue 32: a stall sale was not paid through PayPal; the timeline says how it was.
+    note: isMarketSale(order)
+      ? `Paid ${order.payment_method === 'card' ? 'by card' : 'in cash'} at the market stall`
+      : null,
     amount: null,
   };
   const rest = [...stored, ...historyWithoutEvents(order, stored)];

@@ -281,7 +281,7 @@ export default function AnalyticsPage() {
           </FigureCard>
         </Col>
         {/* Issue 32: the same Sales, split between the online shop and the market stall. */}
-        <Col xs={24} xl={14}>
+        <Col xs={24}>
           <FigureCard
             type="channels"
             title={`Online and market, ${year}`}
@@ -291,18 +291,6 @@ export default function AnalyticsPage() {
             testId="analytics-channels"
           >
             <ChannelTable rows={channels.data ?? []} currency={currency} year={year} />
-          </FigureCard>
-        </Col>
-        <Col xs={24} xl={10}>
-          <FigureCard
-            type="places"
-            title={`Sales by market, ${year}`}
-            hasData={(places.data ?? []).length > 0}
-            loading={places.isLoading}
-            failed={Boolean(places.error)}
-            testId="analytics-places"
-          >
-            <PlacesTable rows={places.data ?? []} currency={currency} />
           </FigureCard>
         </Col>
         <Col xs={24} xl={12}>
@@ -364,6 +352,19 @@ export default function AnalyticsPage() {
                 pagination={false}
               />
             </div>
+          </FigureCard>
+        </Col>
+        {/* Issue 32: beside the discount codes, the stall's sales per market place. */}
+        <Col xs={24} xl={12}>
+          <FigureCard
+            type="places"
+            title={`Sales by market, ${year}`}
+            hasData={(places.data ?? []).length > 0}
+            loading={places.isLoading}
+            failed={Boolean(places.error)}
+            testId="analytics-places"
+          >
+            <PlacesTable rows={places.data ?? []} currency={currency} />
           </FigureCard>
         </Col>
         <Col xs={24}>

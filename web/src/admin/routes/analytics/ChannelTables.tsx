@@ -115,7 +115,13 @@ export function PlacesTable({ rows, currency }: { rows: readonly PlaceSales[]; c
     { key: 'amount', title: 'Taken', align: 'right', render: (_: unknown, p) => format(p.sales_amount) },
   ];
   return (
-    <div className="analytics-table-scroll" data-testid="analytics-places-table">
+    <div
+      className="analytics-table-scroll"
+      data-testid="analytics-places-table"
+      tabIndex={0}
+      role="region"
+      aria-label="Sales by market"
+    >
       <Table<PlaceSales> rowKey="place" size="small" columns={columns} dataSource={[...rows]} pagination={false} />
     </div>
   );

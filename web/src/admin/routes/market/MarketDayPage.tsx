@@ -9,7 +9,7 @@ import {
   type MarketSale,
 } from '@shop/shared/admin';
 import { Alert, Button, Card, Descriptions, InputNumber, Modal, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAdminConfig } from '../../api/config';
 import { closeMarketDay, openMarketDay, refreshMarketDays, useMarketDay, zReportUrl } from '../../api/market';
@@ -29,6 +29,11 @@ import './market.css';
 
 type Money = (amount: number) => string;
 
+const OPEN_ID = 'market-day-open';
+const CLOSE_ID = 'market-day-close';
+const STALL_ID = 'market-day-stall';
+const REPORT_ID = 'market-day-z-report';
+
 /** "−$1.50 short", "$0.50 over", "$0.00 exact". */
 const differenceText = (difference: number, money: Money) => `${money(difference)} ${differenceWord(difference)}`;
 
@@ -44,6 +49,8 @@ interface CashDialogProps {
   idPrefix: string;
   onCancel: () => void;
   onSubmit: (amount: number) => Promise<boolean>;
+  /** Once the dialog has gone: the page puts the focus where the next step is. */
+  onClosed: () => void;
   currency: string | undefined;
 }
 
@@ -58,6 +65,7 @@ function CashDialog({
   idPrefix,
   onCancel,
   onSubmit,
+  onClosed,
   currency,
 }: CashDialogProps) {
   const [amount, setAmount] = useState<number | null>(null);
@@ -86,9 +94,18 @@ function CashDialog({
       title={title}
       onCancel={onCancel}
       destroyOnHidden
-      // After a change the page moves focus to the next step itself; after Cancel it goes back to the button.
+      // The page moves the focus itself once the dialog has gone: to the next step after a change (the button
+      // that opened the dialog is gone by then), back to that button after Cancel.
+      focusTriggerAfterClose={false}
       afterOpenChange={(visible) => {
-        if (visible) focusField();
+        if (visible) {
+          focusField();
+          return;
+        }
+        // Each time it opens it starts empty.
+        setAmount(null);
+        setError('');
+        onClosed();
       }}
       footer={[
         <Button key="cancel" onClick={onCancel} data-testid={`${idPrefix}-cancel`}>
@@ -233,18 +250,12 @@ export default function MarketDayPage() {
   const [dialog, setDialog] = useState<'open' | 'close' | null>(null);
   // Where focus goes once a dialog changed the day: the next step's control, which only exists afterwards.
   const focusNext = useRef<'stall' | 'report' | null>(null);
-  const stallRef = useRef<HTMLButtonElement | HTMLAnchorElement>(null);
-  const reportRef = useRef<HTMLButtonElement | HTMLAnchorElement>(null);
-
-  const status = day.data?.status;
-  useEffect(() => {
-    const target =
-      focusNext.current === 'stall' ? stallRef.current : focusNext.current === 'report' ? reportRef.current : null;
-    if (target) {
-      target.focus();
-      focusNext.current = null;
-    }
-  }, [status]);
+  // By id: antd's Button gives no ref to the link it draws for an href (the Z-report).
+  const focusAfterDialog = (triggerId: string) => {
+    const next = focusNext.current === 'stall' ? STALL_ID : focusNext.current === 'report' ? REPORT_ID : triggerId;
+    focusNext.current = null;
+    document.getElementById(next)?.focus();
+  };
 
   if (day.error) {
     return (
@@ -270,8 +281,9 @@ export default function MarketDayPage() {
       return false;
     }
     focusNext.current = next;
-    setDialog(null);
+    // The day as it is now first, so the next step's control exists when the dialog has gone.
     await day.mutate();
+    setDialog(null);
     void refreshMarketDays();
     return true;
   };
@@ -294,14 +306,14 @@ export default function MarketDayPage() {
               Back
             </Button>
             {data.status === 'PLANNED' ? (
-              <Button type="primary" onClick={() => setDialog('open')} data-testid="market-day-open">
+              <Button id={OPEN_ID} type="primary" onClick={() => setDialog('open')} data-testid="market-day-open">
                 Open the day
               </Button>
             ) : null}
             {data.status === 'OPEN' ? (
               <>
                 <Button
-                  ref={stallRef}
+                  id={STALL_ID}
                   type="primary"
                   icon={<ShopOutlined />}
                   onClick={() => navigate(stallPath(data.id))}
@@ -309,14 +321,14 @@ export default function MarketDayPage() {
                 >
                   Open the stall screen
                 </Button>
-                <Button onClick={() => setDialog('close')} data-testid="market-day-close">
+                <Button id={CLOSE_ID} onClick={() => setDialog('close')} data-testid="market-day-close">
                   Close the day
                 </Button>
               </>
             ) : null}
             {data.status === 'CLOSED' ? (
               <Button
-                ref={reportRef}
+                id={REPORT_ID}
                 type="primary"
                 icon={<FilePdfOutlined />}
                 href={zReportUrl(data.id)}
@@ -354,9 +366,7 @@ export default function MarketDayPage() {
           </ul>
         </Card>
       ) : null}
-      {/* Keyed by whether it is shown, so each time it opens it starts empty. */}
       <CashDialog
-        key={`open-${dialog === 'open'}`}
         open={dialog === 'open'}
         title="Open the market day"
         label="Opening cash float"
@@ -371,9 +381,9 @@ export default function MarketDayPage() {
         }
         onCancel={() => setDialog(null)}
         onSubmit={(amount) => change(openMarketDay(data.id, amount), 'stall', 'The market day is open')}
+        onClosed={() => focusAfterDialog(OPEN_ID)}
       />
       <CashDialog
-        key={`close-${dialog === 'close'}`}
         open={dialog === 'close'}
         title="Close the market day"
         label="Counted cash"
@@ -405,6 +415,7 @@ export default function MarketDayPage() {
         }}
         onCancel={() => setDialog(null)}
         onSubmit={(amount) => change(closeMarketDay(data.id, amount), 'report', 'The market day is closed')}
+        onClosed={() => focusAfterDialog(CLOSE_ID)}
       />
     </div>
   );

@@ -11,6 +11,7 @@ import {
   MARKET_STATUS_TEXT,
   marketDateText,
   marketDayPath,
+  marketShortDateText,
   splitMarketDays,
   todayText,
 } from './market-days';
@@ -34,7 +35,7 @@ export default function MarketDaysPage() {
       dataIndex: 'date',
       render: (date: string, day) => (
         <Link to={marketDayPath(day.id)} className="market-day-link" data-testid="market-day-link">
-          {marketDateText(date)}
+          {phone ? marketShortDateText(date) : marketDateText(date)}
         </Link>
       ),
     },

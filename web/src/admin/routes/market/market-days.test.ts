@@ -1,6 +1,13 @@
 import type { AdminMarketDay } from '@shop/shared/admin';
 import { describe, expect, it } from 'vitest';
-import { cashDifference, clockText, splitMarketDays, validateMarketDay, weeksLater } from './market-days';
+import {
+  cashDifference,
+  clockText,
+  marketShortDateText,
+  splitMarketDays,
+  validateMarketDay,
+  weeksLater,
+} from './market-days';
 
 const day = (id: string, date: string, status: AdminMarketDay['status']): AdminMarketDay => ({
   id,
@@ -83,5 +90,6 @@ describe('money and time texts', () => {
       '5:45 PM',
     ]);
     expect(weeksLater('2026-02-26', 1)).toBe('2026-03-05');
+    expect(marketShortDateText('2026-12-05')).toBe('Sat, Dec 5, 2026');
   });
 });

@@ -26,6 +26,13 @@ export function marketDateText(date: string): string {
   return `${day.toLocaleDateString('en-US', { weekday: 'long' })}, ${formatLongDate(day)}`;
 }
 
+/** "Sat, Dec 5, 2026": the phone's list, where the long date would break inside its words. */
+export function marketShortDateText(date: string): string {
+  const day = calendarDay(date);
+  if (!day) return date;
+  return day.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+}
+
 /** "14:30" → "2:30 PM" (SPEC §9: the admin's clock has 12 hours). */
 export function clockText(time: string): string {
   const match = /^(\d{2}):(\d{2})$/.exec(time);

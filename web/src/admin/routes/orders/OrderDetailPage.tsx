@@ -234,7 +234,11 @@ function SummaryCard({ order }: { order: AdminOrder }) {
           },
           // Issue 30 §3: the ledger's figures, so Gross − Refunded − fee = Net can be read down the card.
           { label: 'Refunded', value: formatCents(-money.refundsCents, currency), testId: 'order-refunded' },
-          { label: 'PayPal fee', value: formatCents(-money.feesCents, currency), testId: 'order-fee' },
+          {
+            label: isMarketSale(order) ? 'Fee' : 'PayPal fee',
+            value: formatCents(-money.feesCents, currency),
+            testId: 'order-fee',
+          },
           { label: 'Net amount', value: formatCents(money.netCents, currency), testId: 'order-net', strong: true },
         ]}
       />

@@ -44,7 +44,8 @@ interface ItemView {
 function viewOf(event: OrderEvent): ItemView {
   switch (event.type) {
     case 'paid':
-      return { dot: <WalletOutlined />, color: 'green', body: <strong>Paid with PayPal</strong> };
+      // A stall sale's payment comes with its own words (issue 32): cash or card at the market.
+      return { dot: <WalletOutlined />, color: 'green', body: <strong>{event.note ?? 'Paid with PayPal'}</strong> };
     case 'status':
       return {
         dot: <SwapOutlined />,
