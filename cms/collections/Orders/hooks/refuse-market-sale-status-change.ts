@@ -17,9 +17,12 @@ export const refuseMarketSaleStatusChange: CollectionBeforeOperationHook = async
     overrideAccess?: boolean;
   };
   if (overrideAccess === true || !data || typeof data !== 'object' || !('status' in data)) return args;
+  // Only the stall sales among the orders the update names are read: a bulk update of many orders stays cheap.
   const found = await req.payload.find({
     collection: 'orders',
-    where: id !== undefined ? { id: { equals: id } } : (where ?? {}),
+    where: {
+      and: [id !== undefined ? { id: { equals: id } } : (where ?? {}), { channel: { equals: 'market' } }],
+    },
     select: { channel: true, status: true },
     pagination: false,
     depth: 0,
