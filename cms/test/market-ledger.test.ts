@@ -277,3 +277,25 @@ describe("PayPal's and the post's actions on a stall sale", () => {
     expect(res.body.result).toMatch(/market stall/);
   });
 });
+
+// Last: this sale is made now, so it is in the archive the tests above read.
+describe('market sales on the dashboard', () => {
+  it("when a stall sale of 9.00 is made this month, then the month's sales count it and the orders badge does not (it is complete)", async () => {
+    const day = await create('market-days', {
+      place: 'Union Square',
+      date: '2025-03-22',
+      opens_at: '08:00',
+      closes_at: '13:00',
+    });
+    const before = await result('/api/v2/admin/config/dashboard');
+    await marketSale(day, {
+      payment_method: 'cash',
+      payer_email_address: '',
+      transaction_gross_amount: '9.00',
+      transaction_net_amount: '9.00',
+      products: [{ product_id: 'p-honey', product: 'Honey', price: 9, quantity: 1 }],
+    });
+    const after = await result('/api/v2/admin/config/dashboard');
+    expect([after.sell.current - before.sell.current, after.orders - before.orders]).toEqual([9, 0]);
+  });
+});
