@@ -14,6 +14,7 @@ import { benchPanel } from './panel';
 import { benchPayments } from './payments';
 import { benchRefunds } from './refunds';
 import { benchScaleOut } from './scale-out';
+import { benchStallTap } from './stall-tap';
 import { benchStartup } from './startup';
 import { benchUpload } from './upload';
 
@@ -34,4 +35,5 @@ if (!only || only === 'memory-soak') await benchMemorySoak();
 if (!only || only === 'lighthouse') await benchLighthouse();
 if (!only || only === 'scale-out') await benchScaleOut();
 if (!only || only === 'startup') await benchStartup();
+if (!only || only === 'stall-tap') await benchStallTap();
 process.exit(0);
