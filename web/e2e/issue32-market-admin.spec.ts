@@ -18,12 +18,12 @@ import { DESKTOP, PHONE } from './support/screens';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** WCAG 2.2 A/AA violations at 1280 and 390 px (or inside `scope`), as "width rule: target" lines. */
-async function axeAtBothWidths(page: Page, scope?: string): Promise<string[]> {
+async function axeAtBothWidths(page: Page, scope: string | string[] = []): Promise<string[]> {
   const found: string[] = [];
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-    if (scope) builder = builder.include(scope);
+    for (const part of typeof scope === 'string' ? [scope] : scope) builder = builder.include(part);
     const result = await builder.analyze();
     found.push(...result.violations.map((v) => `${size.width} ${v.id}: ${JSON.stringify(v.nodes[0]?.target)}`));
   }
@@ -96,7 +96,6 @@ test('a market day is planned, opened with its float, listed, and closed with th
   await test.step('Open asks the float in a dialog that takes the focus; afterwards the stall screen is offered', async () => {
     await page.getByTestId('market-day-open').click();
     await expect(page.getByTestId('market-open-input')).toBeFocused();
-    expect(await axeAtBothWidths(page, '.ant-modal')).toEqual([]);
     await page.getByTestId('market-open-input').fill('50');
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('market-day-status')).toHaveText('Open');
@@ -109,7 +108,6 @@ test('a market day is planned, opened with its float, listed, and closed with th
     const row = page.getByTestId(`market-day-row-${today()}`).filter({ hasText: place });
     await expect(row).toContainText('Open');
     expect(await axeAtBothWidths(page)).toEqual([]);
-    await shot(page, testInfo, 'market-days');
     await row.getByTestId('market-day-link').click();
     await expect(page.getByTestId('market-day-status')).toHaveText('Open');
   });
@@ -125,8 +123,6 @@ test('a market day is planned, opened with its float, listed, and closed with th
     await expect(page.getByTestId('market-units').getByRole('row', { name: new RegExp(`Olio ${word}`) })).toContainText(
       '3',
     );
-    expect(await axeAtBothWidths(page)).toEqual([]);
-    await shot(page, testInfo, 'market-day-open');
   });
 
   await test.step('Close asks the counted cash beside the expected $75.00: $73.50 is $1.50 short', async () => {
@@ -192,7 +188,6 @@ test('a stall sale is in the Archive as "Market · cash", its page offers no Pay
     await expect(page.getByTestId(`order-market-${cashSale.number}`)).toHaveText('Market · cash');
     await expect(page.getByTestId('orders-filter-chip-channel')).toHaveText('Channel: Market stall');
     expect(await axeAtBothWidths(page, '[data-testid="orders-table"]')).toEqual([]);
-    await shot(page, testInfo, 'market-archive');
   });
 
   await test.step("the sale's page: paid in cash at the stall, no status, ship or refund controls", async () => {
@@ -211,8 +206,12 @@ test('a stall sale is in the Archive as "Market · cash", its page offers no Pay
     const row = page.getByTestId('analytics-places-table').getByRole('row', { name: new RegExp(place) });
     await expect(row).toContainText('$37.50');
     await expect(page.getByTestId('analytics-channels-table')).toBeVisible();
-    expect(await axeAtBothWidths(page, '[data-testid="analytics-places-table"]')).toEqual([]);
-    expect(await axeAtBothWidths(page, '[data-testid="analytics-channels-table"]')).toEqual([]);
+    expect(
+      await axeAtBothWidths(page, [
+        '[data-testid="analytics-places-table"]',
+        '[data-testid="analytics-channels-table"]',
+      ]),
+    ).toEqual([]);
     await shot(page, testInfo, 'market-analytics');
   });
 });
