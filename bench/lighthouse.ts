@@ -1,9 +1,11 @@
 // Issue 12 and 23 figures: Lighthouse's mobile scores (performance, accessibility, SEO) and paint timings of
-// the storefront's home, the shop, a category, a product, the cart holding two products and a recipe (issue 15), against the server as `npm start` runs it
+// the storefront's home, the shop, a category, a product, the cart holding two products and a recipe (issue 15),
+// and the market stall screen's first load on a phone (issue 32, signed in), against the server as `npm start` runs it
 // (compiled, NODE_ENV=production). Lighthouse simulates a mid-range phone on a slow 4G network, so its
 // scores do not depend on this machine's speed the way a stopwatch would; the express hello-world page in
 // the same run is the baseline that shows what this machine and Chromium score on an empty page.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -66,6 +68,7 @@ async function audit(
   url: string,
   throttlingMethod: 'simulate' | 'devtools',
   keepStorage: boolean,
+  cookie?: string,
 ): Promise<Scores> {
   const result = await lighthouse(url, {
     port,
@@ -74,6 +77,8 @@ async function audit(
     onlyCategories: ['performance', 'accessibility', 'seo'],
     disableStorageReset: keepStorage,
     throttlingMethod,
+    // The stall screen is an admin's: its first load is audited cold (no cache, no stored catalogue) but signed in.
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
@@ -168,6 +173,35 @@ export async function benchLighthouse(): Promise<void> {
       await browser.close();
     };
 
+    // A signed-in admin and an open market day, for the stall screen (issue 32).
+    const login = await fetch(`${base}/api/v2/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({
+        email: 'bench-admin@bench.example',
+        password: createHash('sha256').update('Bench-Admin-2026!x').digest('hex'),
+      }),
+    });
+    const cookie = (login.headers.getSetCookie().find((c) => c.startsWith('payload-token=')) ?? '').split(';')[0];
+    if (!cookie) throw new Error(`could not sign in for the stall screen: ${login.status}`);
+    const adminCall = async (method: string, route: string, body?: unknown) => {
+      const res = await fetch(`${base}/api/v2/${route}`, {
+        method,
+        headers: { 'content-type': 'application/json', origin: base, cookie },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { result: { id: string } }).result;
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const day = await adminCall('POST', 'admin/market/days', {
+      place: 'Bench market',
+      date: today,
+      opens_at: '08:00',
+      closes_at: '13:00',
+    });
+    await adminCall('POST', `admin/market/days/${day.id}/open`, { opening_cash: 50 });
+
     const pages: [string, string][] = [
       ['empty page (baseline)', baseline.url],
       ['home', `${base}/site`],
@@ -176,6 +210,7 @@ export async function benchLighthouse(): Promise<void> {
       ['product', `${base}/site/shop/${products[2].id}`],
       ['cart (2 products)', `${base}/site/cart`],
       ['recipe', `${base}/site/recipes/${recipe.id}`],
+      ['stall screen (admin)', `${base}/admin/market/${day.id}`],
     ];
     for (const method of ['simulate', 'devtools'] as const) {
       console.log(`\nthrottling: ${method}`);
@@ -183,7 +218,7 @@ export async function benchLighthouse(): Promise<void> {
       for (const [name, url] of pages) {
         const cart = name.startsWith('cart');
         if (cart) await fillCart();
-        const s = await audit(chrome.port, url, method, cart);
+        const s = await audit(chrome.port, url, method, cart, name.startsWith('stall') ? cookie : undefined);
         console.log(
           `${name.padEnd(22)} ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s.seo).padStart(3)}  ${String(s.fcpMs).padStart(7)} ${String(s.lcpMs).padStart(7)} ${String(s.tbtMs).padStart(7)}  ${s.cls.toFixed(3)}  ${s.failing.join(', ') || '-'}`,
         );
