@@ -11,6 +11,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from './support/test';
 import { addFromProductPage, CheckoutAdmin, publicConfig, screenshots } from './checkout-helpers';
 import { uniqueWord } from './support/admin-api';
+import { signInAsDemoAdmin } from './support/admin-screens';
 import { PHONE } from './support/screens';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -26,6 +27,7 @@ async function axeViolations(page: Page, selector: string): Promise<Array<[strin
 
 test('at 390 px, a shopper collects her order at a market day: no shipping, the order names the day, the stall marks it picked up', async ({
   page,
+  browser,
   request,
   baseURL,
 }, testInfo) => {
@@ -87,15 +89,27 @@ test('at 390 px, a shopper collects her order at a market day: no shipping, the 
     expect(stored).toMatchObject({ pickup_day_id: dayId, shipment_amount: 0, transaction_gross_amount: '12.50' });
   });
 
-  await test.step('the stall marks it picked up: COMPLETED, with its timeline entry', async () => {
+  await test.step('the stall marks it picked up with its "Picked up" button: COMPLETED, with its timeline entry', async () => {
     const day = await request.get(`/api/v2/admin/market/days/${dayId}`, { headers: { Origin: origin } });
     expect(day.status()).toBe(200);
     const pickups = ((await day.json()) as { result: { pickups: Array<{ id: string }> } }).result.pickups;
     expect(pickups.map((p) => p.id)).toEqual([orderId]);
-    const picked = await request.post(`/api/v2/admin/market/days/${dayId}/pickups/${orderId}`, {
-      headers: { Origin: origin },
-    });
-    expect(picked.status(), await picked.text()).toBe(200);
+    // The family's phone: signed in, on the day's stall screen.
+    const stallContext = await browser.newContext({ viewport: PHONE, baseURL });
+    const stall = await stallContext.newPage();
+    await signInAsDemoAdmin(stall);
+    await stall.setViewportSize(PHONE);
+    await stall.goto(`/admin/market/${dayId}`);
+    const row = stall.locator(`[data-testid="pickup-row"][data-order="${orderId}"]`);
+    await expect(row).toContainText(`${oil.name}`);
+    await row.getByTestId('pickup-mark').click();
+    await row.getByTestId('pickup-confirm').click();
+    await expect(row).toHaveCount(0);
+    // The office sees where the order was collected, where a parcel has its address.
+    await stall.goto(`/admin/orders/${orderId}`);
+    await expect(stall.getByTestId('order-pickup-when')).toHaveText('Saturday, May 16, 2099, 8:00 AM–1:30 PM');
+    await expect(stall.getByTestId('order-pickup')).toContainText(place);
+    await stallContext.close();
     const events = await request.get(`/api/v2/admin/orders/${orderId}/events`, { headers: { Origin: origin } });
     const changes = (
       (await events.json()) as { result: Array<{ type: string; from: string; to: string; note: string }> }

@@ -17,6 +17,7 @@ import {
 } from '@shop/shared/admin';
 import type { Pagination } from '../../lib/envelope';
 import { str, type Doc } from '../mappers';
+import { findPickupDay } from '../market/pickup-days';
 import { toPublicOrder } from '../orders';
 import { orderRefunds, toRefund } from '../refunds';
 import { findByIdOr404, findPage, pageOf } from './admin-queries';
@@ -185,8 +186,13 @@ const findOrder = (payload: Payload, user: AdminUser, id: string) =>
 
 export async function getAdminOrder(payload: Payload, user: AdminUser, id: string): Promise<AdminOrder> {
   const doc = await findOrder(payload, user, id);
-  const [refunds, restock] = await Promise.all([orderRefunds(payload, String(doc.id)), restockLines(payload, doc)]);
-  return { ...toAdminOrder(doc, refunds), restock };
+  const pickupDayId = str(doc.pickup_day_id);
+  const [refunds, restock, pickup] = await Promise.all([
+    orderRefunds(payload, String(doc.id)),
+    restockLines(payload, doc),
+    pickupDayId ? findPickupDay(payload, pickupDayId) : null,
+  ]);
+  return { ...toAdminOrder(doc, refunds), restock, ...(pickupDayId ? { pickup } : {}) };
 }
 
 /**

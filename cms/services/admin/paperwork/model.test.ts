@@ -182,3 +182,46 @@ describe('toPaperOrder with a reversal', () => {
     ]);
   });
 });
+
+describe('toPaperOrder for the market (issue 32)', () => {
+  it('when a stall sale of 2 × $10.00 and 1 × $5.00 was paid $22.50 in cash, then it was sold at the stall, paid in cash, with a Stall discount of -$2.50 and no shipping row', () => {
+    const sale = order([line('a', 'Olio', 2), line('b', 'Pesto', 1, 5)], {
+      status: 'COMPLETED',
+      channel: 'market',
+      payment_method: 'cash',
+      shipment_amount: 0,
+      shipment_method: '',
+      transaction_id: '',
+      transaction_gross_amount: '22.50',
+    });
+    const paper = toPaperOrder(sale);
+    expect(paper.shipToTitle).toBe('Sold at');
+    expect(paper.shipTo).toEqual(['The market stall']);
+    expect(paper.paidWith).toBe('Paid in cash at the market stall');
+    expect(paper.totals.rows).toEqual([
+      { label: 'Items', amount: '$25.00' },
+      { label: 'Stall discount', amount: '-$2.50' },
+      { label: 'Total', amount: '$22.50' },
+    ]);
+    expect(toPaperOrder({ ...sale, payment_method: 'card' }).paidWith).toBe('Paid by card at the market stall');
+  });
+
+  it('when an online order is collected at a market day, then the paper names the day and place where the address would be, and shipping is $0.00 at the market', () => {
+    const collected = order([line('a', 'Olio', 1, 12.5)], {
+      pickup_day_id: 'd1',
+      pickup: { id: 'd1', place: 'Piazza Grande', date: '2026-12-05', opens_at: '08:00', closes_at: '13:30' },
+      shipment_amount: 0,
+      shipment_method: 'Pick up at the market',
+      transaction_gross_amount: '12.50',
+    });
+    const paper = toPaperOrder(collected);
+    expect(paper.shipToTitle).toBe('Pick up at');
+    expect(paper.shipTo).toEqual(['P', 'Piazza Grande', 'Saturday, December 5, 2026, 8:00 AM–1:30 PM']);
+    expect(paper.paidWith).toBe('Paid with PayPal, transaction T');
+    expect(paper.totals.rows).toEqual([
+      { label: 'Items', amount: '$12.50' },
+      { label: 'Shipping', amount: '$0.00' },
+      { label: 'Total', amount: '$12.50' },
+    ]);
+  });
+});

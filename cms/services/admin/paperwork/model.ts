@@ -8,6 +8,7 @@ import {
   orderFigures,
   orderTotalsWithCoupon,
   paymentStatusText,
+  pickupWhen,
   summaryLineAmount,
   summaryLineLabel,
   summaryLines,
@@ -58,7 +59,11 @@ export interface PaperOrder {
   status: string;
   payerName: string;
   payerEmail: string;
+  /** The heading over `shipTo`: "Ship to", "Pick up at" (an order collected at the market), "Sold at". */
+  shipToTitle: string;
   shipTo: string[];
+  /** "Paid with PayPal, transaction …", "Paid in cash at the market stall", "Paid by card at the market stall". */
+  paidWith: string;
   shipmentMethod: string;
   transactionId: string;
   transactionStatus: string;
@@ -81,6 +86,37 @@ function shipToLines(order: AdminOrder): string[] {
     .filter(Boolean);
 }
 
+/** Where the goods go: the parcel's address, the market day an order is collected at, or the stall itself. */
+function destination(order: AdminOrder): { title: string; lines: string[] } {
+  if (order.channel === 'market') return { title: 'Sold at', lines: ['The market stall'] };
+  if (order.pickup_day_id) {
+    const day = order.pickup;
+    return {
+      title: 'Pick up at',
+      lines: [order.shipment_full_name || order.payer_full_name, ...(day ? [day.place, pickupWhen(day)] : [])]
+        .map((line) => line.trim())
+        .filter(Boolean),
+    };
+  }
+  return { title: 'Ship to', lines: shipToLines(order) };
+}
+
+function paidWith(order: AdminOrder): string {
+  if (order.channel === 'market') {
+    return order.payment_method === 'card' ? 'Paid by card at the market stall' : 'Paid in cash at the market stall';
+  }
+  return order.transaction_id ? `Paid with PayPal, transaction ${order.transaction_id}` : 'Paid with PayPal';
+}
+
+/**
+ * A stall sale's own discount (issue 32: percent or cash off the whole sale) as the row before its total: what
+ * the goods came to less what the stall charged. Null for an online order or a sale without one.
+ */
+function stallDiscountRow(order: AdminOrder, itemsCents: number, grossCents: number, currency: string) {
+  if (order.channel !== 'market' || grossCents >= itemsCents) return null;
+  return { label: 'Stall discount', amount: pdfText(formatCents(grossCents - itemsCents, currency)) };
+}
+
 export function toPaperOrder(order: AdminOrder): PaperOrder {
   const currency = order.currency_code;
   const totals = orderTotalsWithCoupon(order.products, order.shipment_amount, order.coupon_discount);
@@ -94,7 +130,9 @@ export function toPaperOrder(order: AdminOrder): PaperOrder {
     status: order.status,
     payerName: pdfText(order.payer_full_name),
     payerEmail: pdfText(order.payer_email_address),
-    shipTo: shipToLines(order).map(pdfText),
+    shipToTitle: destination(order).title,
+    shipTo: destination(order).lines.map(pdfText),
+    paidWith: pdfText(paidWith(order)),
     shipmentMethod: pdfText(order.shipment_method),
     transactionId: pdfText(order.transaction_id),
     // A person reads it: "Partially refunded", not PARTIALLY_REFUNDED (issue 30 §1).
@@ -109,8 +147,15 @@ export function toPaperOrder(order: AdminOrder): PaperOrder {
     totals: {
       rows: summaryLines(totals, {
         couponCode: order.coupon_code,
+        pickup: Boolean(order.pickup_day_id),
         totalCents: toCents(Number(gross)),
-      }).map((row) => ({ label: pdfText(summaryLineLabel(row)), amount: pdfText(summaryLineAmount(row, currency)) })),
+      }).flatMap((row) => {
+        const printed = { label: pdfText(summaryLineLabel(row)), amount: pdfText(summaryLineAmount(row, currency)) };
+        if (row.key === 'shipping' && order.channel === 'market') return [];
+        if (row.key !== 'total') return [printed];
+        const stall = stallDiscountRow(order, toCents(totals.subtotal), toCents(Number(gross)), currency);
+        return stall ? [stall, printed] : [printed];
+      }),
       refunded: money.refundsCents > 0 ? pdfText(formatCents(-money.refundsCents, currency)) : null,
       paidAfterRefunds: money.refundsCents > 0 ? formatCents(money.salesCents, currency) : null,
     },

@@ -11,6 +11,7 @@ import { notFound } from '../../../lib/app-error';
 import { env } from '../../../lib/env';
 import { str, type Doc } from '../../mappers';
 import { getSettings } from '../../settings';
+import { findPickupDay } from '../../market/pickup-days';
 import { getAdminOrder, toAdminOrder } from '../orders';
 import type { AdminUser } from '../sales';
 import { type CatalogProduct, pickListRows, type ShopHeader, toPaperOrder } from './model';
@@ -62,6 +63,10 @@ async function selectedOrders(payload: Payload, user: AdminUser, ids: readonly s
     overrideAccess: false,
   });
   const byId = new Map(res.docs.map((doc) => [String(doc.id), toAdminOrder(doc as unknown as Doc)]));
+  // An order collected at the market prints its day and place where a parcel prints its address.
+  for (const order of byId.values()) {
+    if (order.pickup_day_id) order.pickup = await findPickupDay(payload, order.pickup_day_id);
+  }
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) {
     throw notFound(

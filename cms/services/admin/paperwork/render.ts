@@ -277,7 +277,7 @@ async function drawPackingSlip(doc: Doc, shop: ShopHeader, order: PaperOrder): P
   newPage(doc);
   const top = header(doc, shop, 'Packing slip', [`Order ${order.number}`, `Date ${order.date}`]);
   const codesEnd = codes(doc, await orderCodes(order.number), order.number, top);
-  let y = block(doc, 'Ship to', order.shipTo, LEFT, top, WIDTH / 2 - 20);
+  let y = block(doc, order.shipToTitle, order.shipTo, LEFT, top, WIDTH / 2 - 20);
   if (order.shipmentMethod) y += 4 + put(doc, `Via ${order.shipmentMethod}`, LEFT, y + 4, { size: 9, color: MUTED });
   y = Math.max(y, codesEnd + 14) + 18;
 
@@ -301,7 +301,7 @@ async function drawInvoice(doc: Doc, shop: ShopHeader, order: PaperOrder): Promi
   const codesEnd = codes(doc, await orderCodes(order.number), order.number, top);
   const half = WIDTH / 2 - 20;
   const billEnd = block(doc, 'Bill to', [order.payerName, order.payerEmail].filter(Boolean), LEFT, top, half);
-  const shipEnd = block(doc, 'Ship to', order.shipTo, LEFT, billEnd + 12, half);
+  const shipEnd = block(doc, order.shipToTitle, order.shipTo, LEFT, billEnd + 12, half);
   let y = Math.max(shipEnd, codesEnd + 14) + 18;
 
   const columns: Column<PaperOrder['lines'][number]>[] = [
@@ -314,10 +314,9 @@ async function drawInvoice(doc: Doc, shop: ShopHeader, order: PaperOrder): Promi
   y = table(doc, columns, order.lines, y);
   y = totals(doc, orderTotalsRows(order), y);
 
-  const payment = [
-    order.transactionId ? `Paid with PayPal, transaction ${order.transactionId}` : 'Paid with PayPal',
-    order.transactionStatus ? `Payment status ${order.transactionStatus}` : '',
-  ].filter(Boolean);
+  const payment = [order.paidWith, order.transactionStatus ? `Payment status ${order.transactionStatus}` : ''].filter(
+    Boolean,
+  );
   y += 10;
   for (const line of payment) y += put(doc, line, LEFT, y, { size: 9.5 }) + 2;
   footer(doc, `${shop.name}. Thank you for shopping with us.`);

@@ -16,6 +16,7 @@ import {
   orderFigures,
   orderTotals,
   paymentStatusText,
+  pickupWhen,
   refundState,
   SHIP_REFUNDED_QUESTION,
   SHIPPING_CARRIER_LABELS,
@@ -342,6 +343,23 @@ function ShipmentCard({ order }: { order: AdminOrder }) {
   );
 }
 
+/** Issue 32 §4: an order collected at a market day has that day where a parcel has its address. */
+function PickupCard({ order }: { order: AdminOrder }) {
+  const day = order.pickup;
+  return (
+    <Card title="Pick up at the market" className="order-detail-card" data-testid="order-pickup">
+      <Facts
+        rows={[
+          { label: 'Name', value: order.shipment_full_name || order.payer_full_name },
+          { label: 'Place', value: day?.place ?? 'The market day was deleted' },
+          ...(day ? [{ label: 'When', value: pickupWhen(day), testId: 'order-pickup-when' }] : []),
+          { label: 'Shipment method', value: order.shipment_method },
+        ]}
+      />
+    </Card>
+  );
+}
+
 function MapCard({ order }: { order: AdminOrder }) {
   return (
     <Card title="Location" className="order-detail-card" data-testid="order-location">
@@ -547,7 +565,7 @@ export default function OrderDetailPage() {
         }
         extra={
           <>
-            <OrderPaperButtons order={order} />
+            <OrderPaperButtons order={order} packed={!isMarketSale(order)} />
             <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(ORDERS_PATH)} {...testId('order-back')}>
               Back to orders
             </Button>
@@ -614,7 +632,7 @@ export default function OrderDetailPage() {
           <MarketSaleCard order={order} />
         ) : (
           <>
-            <ShipmentCard order={order} />
+            {order.pickup_day_id ? <PickupCard order={order} /> : <ShipmentCard order={order} />}
             <RefundCard
               order={order}
               onChanged={() => Promise.all([mutate(), revalidate(orderEventsKey(order.id)), refreshDashboard()])}

@@ -41,11 +41,20 @@ const ORDER_PAPERS: Array<{ kind: OrderPaperKind; label: string; icon: ReactNode
   { kind: 'invoice', label: 'Invoice', icon: <FileTextOutlined /> },
 ];
 
-/** The order detail's downloads: its packing slip and its invoice. */
-export function OrderPaperButtons({ order }: { order: { id: string; number: string } }) {
+/**
+ * The order detail's downloads: its packing slip and its invoice. A sale handed over at the market stall
+ * (`packed` false) has nothing to pack: its invoice only.
+ */
+export function OrderPaperButtons({
+  order,
+  packed = true,
+}: {
+  order: { id: string; number: string };
+  packed?: boolean;
+}) {
   return (
     <>
-      {ORDER_PAPERS.map(({ kind, label, icon }) => (
+      {ORDER_PAPERS.filter(({ kind }) => packed || kind !== 'packing-slip').map(({ kind, label, icon }) => (
         <PaperButton
           key={kind}
           label={label}
