@@ -2,7 +2,8 @@
  * Date texts of SPEC §9. Written without a date library so that server mails and the SPA print the same text.
  * All functions format in the runtime's local time zone.
  */
-const MONTHS = [
+/** Month names, January first (also the market days' dates, pickup.ts). */
+export const MONTHS = [
   'January',
   'February',
   'March',

@@ -3,23 +3,10 @@
  * order page and in the mails. A market's date is the shop's calendar day (YYYY-MM-DD) and its hours are the
  * shop's clock (HH:mm), not instants: they are written as they are, never moved into a time zone.
  */
+import { MONTHS } from './dates';
 import type { PickupDay } from './market-api';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The shipping method an order collected at the market carries. */
 export const PICKUP_SHIPMENT_METHOD = 'Pick up at the market';

@@ -19,6 +19,7 @@ import UsMap from '../../charts/UsMap';
 import { PageHeader } from '../../components/PageHeader';
 import { analyticsYearToSearchParams, latestAnalyticsYear, parseAnalyticsYear } from './analytics-year';
 import { ChannelTable, hasChannelSales, PlacesTable } from './ChannelTables';
+import { ScrollTable } from './ScrollTable';
 import './analytics.css';
 
 // echarts is the heaviest part of the screen; the cards and the table must not wait for it.
@@ -116,24 +117,14 @@ function SalesTable({
   testId: string;
 }) {
   return (
-    // Wider than a phone: its scrolling box joins the tab order, named, so the keyboard can scroll it too
-    // (WCAG 2.1.1, axe's scrollable-region-focusable).
-    <div
-      className="analytics-table-scroll analytics-sales-table"
-      data-testid={testId}
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-    >
-      <Table<SalesRow>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={[...rows]}
-        pagination={false}
-        caption={<span className="visually-hidden">{caption}</span>}
-      />
-    </div>
+    <ScrollTable<SalesRow>
+      rows={rows}
+      columns={columns}
+      rowKey="id"
+      caption={caption}
+      testId={testId}
+      className="analytics-sales-table"
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { type ChannelSalesRow, formatMoney, type PlaceSales } from '@shop/shared/admin';
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { monthName } from '../../charts/analytics-charts';
+import { ScrollTable } from './ScrollTable';
 
 /** Issue 32: whether a year had any sales at all, online or at the stall (empty months read as "No data"). */
 export const hasChannelSales = (rows: readonly ChannelSalesRow[]) =>
@@ -63,26 +64,14 @@ export function ChannelTable({
       },
     },
   ];
-  const caption = `Sales online and at the market by month, ${year}`;
   return (
-    // Scrolled inside its card on a phone; named and focusable so the keyboard scrolls it (axe's
-    // scrollable-region-focusable).
-    <div
-      className="analytics-table-scroll"
-      data-testid="analytics-channels-table"
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-    >
-      <Table<ChannelSalesRow>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={[...rows]}
-        pagination={false}
-        caption={<span className="visually-hidden">{caption}</span>}
-      />
-    </div>
+    <ScrollTable<ChannelSalesRow>
+      rows={rows}
+      columns={columns}
+      rowKey="id"
+      caption={`Sales online and at the market by month, ${year}`}
+      testId="analytics-channels-table"
+    />
   );
 }
 
@@ -115,14 +104,12 @@ export function PlacesTable({ rows, currency }: { rows: readonly PlaceSales[]; c
     { key: 'amount', title: 'Taken', align: 'right', render: (_: unknown, p) => format(p.sales_amount) },
   ];
   return (
-    <div
-      className="analytics-table-scroll"
-      data-testid="analytics-places-table"
-      tabIndex={0}
-      role="region"
-      aria-label="Sales by market"
-    >
-      <Table<PlaceSales> rowKey="place" size="small" columns={columns} dataSource={[...rows]} pagination={false} />
-    </div>
+    <ScrollTable<PlaceSales>
+      rows={rows}
+      columns={columns}
+      rowKey="place"
+      caption="Sales by market"
+      testId="analytics-places-table"
+    />
   );
 }
