@@ -8,6 +8,7 @@ import {
   openMarketDaySchema,
 } from '@shop/shared/admin';
 import { body, param, query, requireAdmin, v2 } from '../../lib/endpoint';
+import { pdfResponse } from '../../lib/pdf-response';
 import { marketCatalogue } from '../../services/market/catalogue';
 import { closeDay, createDay, getDayDetail, listDays, openDay } from '../../services/market/days';
 import { recordSale } from '../../services/market/sales';
@@ -56,16 +57,6 @@ export const adminMarketEndpoints = [
   }),
   v2('get', '/admin/market/days/:id/z-report.pdf', async (req) => {
     const user = requireAdmin(req);
-    const { filename, pdf } = await zReport(req.payload, user, dayId(req));
-    return new Response(new Uint8Array(pdf), {
-      status: 200,
-      headers: {
-        'content-type': 'application/pdf',
-        'content-length': String(pdf.length),
-        'content-disposition': `attachment; filename="${filename}"`,
-        'cache-control': 'private, no-store',
-        'x-content-type-options': 'nosniff',
-      },
-    });
+    return pdfResponse(await zReport(req.payload, user, dayId(req)));
   }),
 ];

@@ -1,22 +1,8 @@
 import type { PayloadRequest } from 'payload';
 import { idSchema, paperworkSelectionSchema } from '@shop/shared/admin';
 import { body, param, requireAdmin, v2 } from '../../lib/endpoint';
-import { orderPaper, type PaperFile, selectionPaper } from '../../services/admin/paperwork/paperwork';
-
-/** A paper as a download; private, since it holds a customer's address. */
-function pdfResponse({ filename, pdf }: PaperFile): Response {
-  return new Response(new Uint8Array(pdf), {
-    status: 200,
-    headers: {
-      'content-type': 'application/pdf',
-      'content-length': String(pdf.length),
-      // The name is letters, digits and dashes only (shared orderPaperFileName), so it needs no escaping.
-      'content-disposition': `attachment; filename="${filename}"`,
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  });
-}
+import { pdfResponse } from '../../lib/pdf-response';
+import { orderPaper, selectionPaper } from '../../services/admin/paperwork/paperwork';
 
 const orderId = (req: PayloadRequest) => idSchema.parse(param(req, 'id'));
 

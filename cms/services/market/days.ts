@@ -9,9 +9,10 @@ import type {
   marketDaysQuerySchema,
 } from '@shop/shared/admin';
 import { adapterOf, drizzleOf, mongoModel } from '../../lib/adapter-handles';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { str, type Doc } from '../mappers';
 import type { AdminUser } from '../admin/sales';
+import { findByIdOr404 } from '../admin/admin-queries';
 import { pickupsForDay } from './pickups';
 import { daySales } from './sales';
 import { dayTotals } from './totals';
@@ -49,19 +50,8 @@ export function toAdminMarketDay(doc: Doc): AdminMarketDay {
 }
 
 /** The day as stored, read with the admin's own access (the collection is admins only). */
-export async function findDay(payload: Payload, user: AdminUser, id: string): Promise<Doc> {
-  const res = await payload.find({
-    collection: 'market-days',
-    where: { id: { equals: id } },
-    limit: 1,
-    depth: 0,
-    user,
-    overrideAccess: false,
-  });
-  const doc = res.docs[0] as Doc | undefined;
-  if (!doc) throw notFound(DAY_NOT_FOUND);
-  return doc;
-}
+export const findDay = (payload: Payload, user: AdminUser, id: string): Promise<Doc> =>
+  findByIdOr404(payload, 'market-days', user, id, DAY_NOT_FOUND);
 
 /** GET admin/market/days: oldest first within the range asked for (all days without one). */
 export async function listDays(
