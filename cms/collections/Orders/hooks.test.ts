@@ -7,6 +7,7 @@ import { checkShippingCarrier } from './hooks/check-shipping-carrier';
 import { invalidateSalesAfterChange, invalidateSalesAfterDelete } from './hooks/invalidate-sales-cache';
 import { recordStatusChange } from './hooks/record-status-change';
 import { refuseDoorChangesToOrderFacts } from './hooks/refuse-door-changes-to-order-facts';
+import { refuseMarketSaleStatusChange } from './hooks/refuse-market-sale-status-change';
 import { refuseShippingDeniedPayment } from './hooks/refuse-shipping-denied-payment';
 import { refuseShippingRefundedOrder } from './hooks/refuse-shipping-refunded-order';
 import { refuseUnsettableOrderStatus } from './hooks/refuse-unsettable-order-status';
@@ -25,6 +26,7 @@ describe('Orders hooks', () => {
       beforeOperation: [
         refuseShippingDeniedPayment,
         refuseShippingRefundedOrder,
+        refuseMarketSaleStatusChange,
         refuseUnsettableOrderStatus,
         refuseDoorChangesToOrderFacts,
         refuseMistypedValues,
