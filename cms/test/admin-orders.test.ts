@@ -206,6 +206,9 @@ describe('GET /api/v2/admin/orders and /admin/orders/completed', () => {
       transaction_status: 'COMPLETED',
       currency_code: 'USD',
       refund_state: 'NONE',
+      // Issue 32: where it was sold and how it was paid (the Archive marks a stall sale "Market · cash").
+      channel: 'online',
+      payment_method: 'paypal',
     });
   });
 

@@ -266,6 +266,8 @@ const COLLECTION_POLICY: Record<string, Grants> = {
   refunds: NOTHING,
   // Discount codes are the family's: an editor or a shopper neither lists nor reads nor writes them.
   coupons: NOTHING,
+  // Market days and their takings are the family's too (shoppers see coming pickup days through /api/v2 only).
+  'market-days': NOTHING,
   'notification-replies': NOTHING,
   'audit-log': NOTHING,
   // Payload's own: locks and preferences are one's own (lists filtered to them), the rest nobody's.
@@ -360,6 +362,12 @@ describe('the access sweep over every collection and global of the config', () =
       notifications: String(contact.body.result.id),
       'notification-replies': String(reply.body.result.id),
       coupons: await made('/api/coupons', { code: `SWEEP${uid().replace(/-/g, '')}`, kind: 'percent', amount: 10 }),
+      'market-days': await made('/api/market-days', {
+        place: 'Sweep market',
+        date: '2099-06-06',
+        opens_at: '08:00',
+        closes_at: '12:00',
+      }),
       'payload-locked-documents': await adminLock('orders', order.id),
       'payload-preferences': String(preference.body.doc.id),
     };
