@@ -241,11 +241,15 @@ test.describe('control centre, part two', () => {
     ]) {
       await expect(page.getByTestId(id)).toBeVisible();
     }
-    // The demo's orders use no discount code: that table alone says so, in words (issue 24 §3).
+    // The demo's orders use no discount code and none was sold at a market stall: those two tables alone say
+    // so, in words (issue 24 §3, issue 32).
     await expect(
-      page.locator('[data-testid^="analytics-empty-"]:not([data-testid="analytics-empty-coupons"])'),
+      page.locator(
+        '[data-testid^="analytics-empty-"]:not([data-testid="analytics-empty-coupons"]):not([data-testid="analytics-empty-places"])',
+      ),
     ).toHaveCount(0);
     await expect(page.getByTestId('analytics-empty-coupons')).toBeVisible();
+    await expect(page.getByTestId('analytics-empty-places')).toBeVisible();
     await expect(page.getByTestId('analytics-bestsellers').locator('tbody tr')).toHaveCount(10);
     await page.waitForTimeout(1500); // the charts' drawing animation, for the picture only
     await shot(page, testInfo, 'analytics');

@@ -72,11 +72,17 @@ test('when a page is reloaded after the app changed its address (a search typed 
 
   await page.goto('/site/shop');
   await hydrated(page);
+  // The box asks for suggestions 200 ms after the typing stops: that request belongs to the typing, and must
+  // be over before the reload is watched.
+  const suggested = page.waitForResponse((response) =>
+    response.url().includes('/api/v2/products/suggestions?search=oli'),
+  );
   await page.getByTestId('shop-search').fill('oli');
   await page.getByTestId('shop-search').press('Enter');
   await expect(page).toHaveURL(/\/site\/shop\?search=oli$/);
   await expect(page.getByRole('heading', { name: 'Results for “oli”' })).toBeVisible();
   await expect(page.getByTestId('product-count')).toBeVisible();
+  await suggested;
   await reloadCleanly('the shop after a search typed on the page');
   await expect(page.getByRole('heading', { name: 'Results for “oli”' })).toBeVisible();
 
