@@ -10,6 +10,7 @@ import {
 import { AppError, notFound } from '../../lib/app-error';
 import { setDatesIf } from '../../lib/conditional-update';
 import { env } from '../../lib/env';
+import { findByIdOr404 } from '../admin/admin-queries';
 import { changeOrderStatus } from '../admin/order-events';
 import type { AdminUser } from '../admin/sales';
 import { str, type Doc } from '../mappers';
@@ -92,16 +93,7 @@ export async function markPickedUp(
 ): Promise<MarketPickup> {
   const day = await findPickupDay(req.payload, dayId);
   if (!day) throw notFound('Market day not found');
-  const found = await req.payload.find({
-    collection: 'orders',
-    where: { id: { equals: orderId } },
-    limit: 1,
-    depth: 0,
-    user,
-    overrideAccess: false,
-  });
-  const order = found.docs[0] as Doc | undefined;
-  if (!order) throw notFound('Order not found');
+  const order = await findByIdOr404(req.payload, 'orders', user, orderId, 'Order not found');
   if (!str(order.pickup_day_id)) throw new AppError(409, 'This order is shipped, not collected at the market');
   const status = str(order.status) as OrderStatus;
   if (status === 'CANCELLED') throw new AppError(409, 'This order was cancelled; nothing was changed');
