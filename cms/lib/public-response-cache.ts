@@ -21,7 +21,11 @@ export const PUBLIC_CATALOGUE_PATHS = [
   '/api/v2/recipes/*rest',
 ];
 
-interface CapturedAnswer {
+/** Whether an API path is one of PUBLIC_CATALOGUE_PATHS (for callers that are not express routes). */
+export const isPublicCataloguePath = (path: string): boolean =>
+  /^\/api\/v2\/(config|products|categories|recipes)(\/|$)/.test(path);
+
+export interface CapturedAnswer {
   status: number;
   headers: Array<[string, string]>;
   body: Buffer;
@@ -32,7 +36,7 @@ const PER_REQUEST_HEADERS = /^(set-cookie|access-control-|vary$|date$|content-le
 
 const NOT_CACHEABLE = Symbol('not cacheable');
 
-const cacheable = (req: ExpressRequest) =>
+export const cacheable = (req: ExpressRequest) =>
   req.headers.origin === undefined && !/(^|;\s*)payload-token=/.test(req.headers.cookie ?? '');
 
 /** Every query parameter these routes read (api-types.ts: the list, suggestions and cart queries). */
@@ -56,13 +60,37 @@ export function publicAnswerKey(path: string, query: URLSearchParams): string | 
   return `http:${path}${search ? `?${search}` : ''}`;
 }
 
-async function capture(request: Request, config: Promise<SanitizedConfig> | SanitizedConfig): Promise<CapturedAnswer> {
+export async function capture(request: Request, config: Promise<SanitizedConfig> | SanitizedConfig): Promise<CapturedAnswer> {
   const response = await handleEndpoints({ config, request });
   const headers: Array<[string, string]> = [];
   response.headers.forEach((value, key) => {
     if (!PER_REQUEST_HEADERS.test(key)) headers.push([key, value]);
   });
   return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+/**
+ * The public answer for `request` (keyed by `key`, see publicAnswerKey): from the cache when it is there,
+ * otherwise from the route's handler, in this process, and kept when it is a 200. Null when another request's
+ * uncacheable answer was shared: the caller asks the handler itself. The middleware below and the storefront's
+ * server-side loaders (services/seo/in-process-api.ts) both answer through it, so a page and the API share one
+ * copy of each answer.
+ */
+export async function cachedPublicAnswer(
+  key: string,
+  request: Request,
+  config: Promise<SanitizedConfig> | SanitizedConfig,
+): Promise<CapturedAnswer | null> {
+  let uncacheable: CapturedAnswer | undefined;
+  return cached(key, async () => {
+    const captured = await capture(request, config);
+    if (captured.status === 200) return captured;
+    uncacheable = captured;
+    throw NOT_CACHEABLE;
+  }).catch((err: unknown) => {
+    if (err !== NOT_CACHEABLE) throw err;
+    return uncacheable ?? null;
+  });
 }
 
 /** `toPayloadRequest` is the bridge's own conversion (express-app.ts), so both hand Payload the same request. */
@@ -79,17 +107,7 @@ export function publicResponseCache(
     );
     if (key === null) return next();
     try {
-      const request = toPayloadRequest(req);
-      let uncacheable: CapturedAnswer | undefined;
-      const answer = await cached(key, async () => {
-        const captured = await capture(request, config);
-        if (captured.status === 200) return captured;
-        uncacheable = captured;
-        throw NOT_CACHEABLE;
-      }).catch((err: unknown) => {
-        if (err !== NOT_CACHEABLE) throw err;
-        return uncacheable ?? null;
-      });
+      const answer = await cachedPublicAnswer(key, toPayloadRequest(req), config);
       // Another request's uncacheable answer was shared: let this one go through the bridge itself.
       if (!answer) return next();
       res.status(answer.status);
