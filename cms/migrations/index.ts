@@ -17,6 +17,7 @@ import * as migration_20261127_080424_asset_preview_size from './20261127_080424
 import * as migration_20261128_033630_order_payment_alerts from './20261128_033630_order_payment_alerts';
 import * as migration_20261128_064500_shipping_carrier from './20261128_064500_shipping_carrier';
 import * as migration_20261128_094926_market_days from './20261128_094926_market_days';
+import * as migration_20261128_120000_analytics_months from './20261128_120000_analytics_months';
 
 export const migrations = [
   {
@@ -112,6 +113,11 @@ export const migrations = [
   {
     up: migration_20261128_094926_market_days.up,
     down: migration_20261128_094926_market_days.down,
-    name: '20261128_094926_market_days'
+    name: '20261128_094926_market_days',
+  },
+  {
+    up: migration_20261128_120000_analytics_months.up,
+    down: migration_20261128_120000_analytics_months.down,
+    name: '20261128_120000_analytics_months',
   },
 ];

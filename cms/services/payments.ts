@@ -16,7 +16,7 @@ import { stripControlCharacters } from '../lib/control-characters';
 import type { OrderLineRecord } from '../lib/order-line-record';
 import { emitLiveEvent } from '../lib/live-events';
 import { generateOrderNumber } from '../lib/order-number';
-import { invalidateSalesFigures } from './admin/sales-figures';
+import { ordersChangedAfterCommit } from './admin/sales-figures';
 import type { Doc } from './mappers';
 import { coordinatesForPostalCode } from './geocode';
 import { sendNewOrderNotices } from './order-notices';
@@ -389,7 +389,7 @@ async function insertOrder(payload: Payload, payment: Doc): Promise<Doc> {
     updatedAt: now,
   });
   const created = await payload.db.create({ collection: 'orders', data, select: { id: true } });
-  invalidateSalesFigures();
+  await ordersChangedAfterCommit(payload, [now]);
   // Here and only here: every path to a paid order (capture, webhook, reconciler) inserts it through this
   // function, and a lost race throws above, so each order is announced exactly once.
   emitLiveEvent({

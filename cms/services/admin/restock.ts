@@ -8,7 +8,7 @@ import { str, type Doc } from '../mappers';
 import { auditCount, restockStateOf, restockUnits } from '../stock';
 import { findByIdOr404 } from './admin-queries';
 import { recordOrderEvent } from './order-events';
-import { invalidateSalesFigures } from './sales-figures';
+import { ordersChangedAfterCommit } from './sales-figures';
 import type { AdminUser } from './sales';
 
 export const RESTOCK_NOT_ALLOWED = 'Units go back to stock only from a cancelled or refunded order';
@@ -102,7 +102,7 @@ export async function restockOrder(
   });
   await invalidateCatalogCache();
   // Best-sellers and categories count units net of those that went back to stock (analytics.ts).
-  invalidateSalesFigures();
+  await ordersChangedAfterCommit(payload, [order.createdAt]);
 }
 
 /** The timeline's words for one line put back: "2 × Olio Nuovo back in stock". */

@@ -20,7 +20,7 @@ import { customerIdOf } from '../../lib/customer-id';
 import { emitLiveEvent } from '../../lib/live-events';
 import type { OrderLineRecord } from '../../lib/order-line-record';
 import { generateOrderNumber } from '../../lib/order-number';
-import { invalidateSalesFigures } from '../admin/sales-figures';
+import { ordersChangedAfterCommit } from '../admin/sales-figures';
 import type { AdminUser } from '../admin/sales';
 import { num, str, type Doc } from '../mappers';
 import { findDay, toAdminMarketDay } from './days';
@@ -501,7 +501,7 @@ export async function recordSale(
     if (!winner) throw err;
     return { sale: await recordedSale(payload, day, winner, input), created: false };
   }
-  invalidateSalesFigures();
+  await ordersChangedAfterCommit(payload, [data.createdAt]);
   await clearNotes(
     payload,
     input.client_id,
