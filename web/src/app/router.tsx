@@ -120,7 +120,7 @@ export const routes: RouteObject[] = [
           { path: 'about', ...page(About) },
           { path: 'terms', ...page(Terms) },
           { path: 'contact', ...page(Contact) },
-          { path: 'cart', ...page(Cart, false) },
+          { path: 'cart', ...page(Cart) },
           { path: 'orders/:id', ...page(Order, false) },
           { path: 'tracking', ...page(Tracking) },
           { path: '404', ...page(NotFound) },

@@ -14,7 +14,7 @@ import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from '
 import { Link } from 'react-router-dom';
 import { useShopState } from '../../app/shop-state';
 import { ButtonLink } from '../../components/ButtonLink';
-import { PageLoader } from '../../components/PageLoader';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useCartProducts } from '../api/products';
 import { cartIds, MAX_QUANTITY } from '../cart/cart';
 import { QuantityStepper } from '../cart/QuantityStepper';
@@ -30,6 +30,7 @@ import { TotalsList } from '../components/TotalsList';
 import { useDocumentMeta } from '../lib/use-document-meta';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
+import { Skeleton } from '../ui/Skeleton';
 import {
   ArrowLeftIcon,
   ClockCircleIcon,
@@ -58,6 +59,80 @@ function CartHeader() {
       <h1 className="page-title">Order Review</h1>
       <p className="page-lead">Check your products and quantities, then pay securely with PayPal or a card.</p>
     </header>
+  );
+}
+
+function CartLinesHead() {
+  return (
+    <div className="cart-lines-head" aria-hidden="true">
+      <span>Product</span>
+      <span>Quantity</span>
+      <span>Total</span>
+      <span />
+    </div>
+  );
+}
+
+/**
+ * How many lines the server's drawing keeps room for. The server never knows the cart (it lives in the
+ * shopper's session storage), so it reserves what a small cart takes; the browser knows the number once the
+ * page is live, and reserves exactly that while the products are on their way.
+ */
+const RESERVED_LINES = 2;
+/** A long cart's placeholder stops here: the rest of its lines are below the fold anyway. */
+const MOST_PLACEHOLDER_LINES = 5;
+
+/** A line's cells in grey, each the height the real line's cell takes (cart.css), so the lines land in place. */
+function LinePlaceholder() {
+  return (
+    <li className="cart-line cart-line--waiting">
+      <div className="cart-line-media" />
+      <div className="cart-line-info">
+        <span className="ui-skeleton-line cart-waiting-category" />
+        <span className="ui-skeleton-line cart-line-name cart-waiting-name" />
+        <span className="ui-skeleton-line cart-waiting-meta" />
+      </div>
+      <div className="cart-line-qty">
+        <span className="ui-skeleton-line cart-waiting-qty" />
+      </div>
+      <div className="cart-line-total">
+        <span className="ui-skeleton-line cart-waiting-total" />
+      </div>
+      <span className="ui-skeleton-line cart-line-remove cart-waiting-remove" />
+    </li>
+  );
+}
+
+/**
+ * The cart before its lines are known: its title, the lines' card holding their room, and the summary's
+ * frame. The server draws this (there is no shopper on the server), the browser's first drawing matches it,
+ * and it stays until the cart's products have arrived; nothing drawn here moves when the lines replace it.
+ */
+function CartWaiting({ lines = RESERVED_LINES }: { lines?: number }) {
+  const count = Math.min(Math.max(lines, 1), MOST_PLACEHOLDER_LINES);
+  return (
+    <div className="page cart" data-testid="cart-waiting">
+      <CartHeader />
+      <div className="cart-layout">
+        <section className="cart-lines-card" aria-label="Products in your cart" aria-busy="true">
+          <CartLinesHead />
+          <p className="visually-hidden" role="status">
+            Loading your cart…
+          </p>
+          <ul className="cart-lines" data-testid="cart-lines" aria-hidden="true">
+            {Array.from({ length: count }, (_, index) => (
+              <LinePlaceholder key={index} />
+            ))}
+          </ul>
+        </section>
+        {/* Beside the lines only: where the summary sits below them (a narrow screen), its place depends on how
+            tall the lines turn out, so it appears with them rather than moving when they arrive. */}
+        <aside className="cart-summary cart-summary--waiting" aria-label="Order summary" aria-busy="true">
+          <h2 className="cart-summary-title">Order summary</h2>
+          <Skeleton rows={5} titleWidth="50%" lastRowWidth="70%" />
+        </aside>
+      </div>
+    </div>
   );
 }
 
@@ -339,6 +414,12 @@ function CartSummary({
 
 export default function Cart() {
   useDocumentMeta({ title: 'Your cart' }, { path: '/site/cart', noindex: true });
+  // The cart is the shopper's session storage, which the server cannot see: it draws the cart's frame, the
+  // browser's first drawing (hydration) draws the same, and the lines are read from storage right after.
+  return useHydrated() ? <CartContents /> : <CartWaiting />;
+}
+
+function CartContents() {
   const { cart, config, currency, removeFromCart, setCartQuantity } = useShopState();
   const ids = useMemo(() => cartIds(cart), [cart]);
   const { data: products, error, isLoading, mutate } = useCartProducts(ids);
@@ -391,7 +472,7 @@ export default function Cart() {
 
   if (pending) return <PaymentPending />;
   if (cart.length === 0) return <EmptyCart />;
-  if (!config || (!products && isLoading)) return <PageLoader />;
+  if (!config || (!products && isLoading)) return <CartWaiting lines={cart.length} />;
   if (!products) {
     return (
       <div className="page cart">
@@ -485,13 +566,8 @@ export default function Cart() {
       <CartHeader />
       <div className="cart-layout">
         <section className="cart-lines-card" aria-label="Products in your cart">
-          <div className="cart-lines-head" aria-hidden="true">
-            <span>Product</span>
-            <span>Quantity</span>
-            <span>Total</span>
-            <span />
-          </div>
-          <ul className="cart-lines">
+          <CartLinesHead />
+          <ul className="cart-lines" data-testid="cart-lines">
             {rows.map((row) => (
               <CartLineItem
                 key={row.item.id}
