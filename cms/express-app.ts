@@ -15,6 +15,7 @@ import {
 import { env, isProduction } from './lib/env';
 import { dataDir, webDistDir, webSsrDir } from './lib/paths';
 import { prototypeKeyGuard } from './lib/prototype-keys';
+import { earlyPublicAnswer, headersSetBy } from './lib/early-public-answer';
 import { PUBLIC_CATALOGUE_PATHS, publicResponseCache } from './lib/public-response-cache';
 import { createRateLimiters } from './lib/rate-limits';
 import { assetRoutes } from './services/asset-files';
@@ -67,6 +68,8 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
     },
     crossOriginEmbedderPolicy: false,
   });
+  // A catalogue answer already kept is served before everything below, with the headers they would add.
+  app.use(earlyPublicAnswer(headersSetBy(siteHelmet)));
   // Payload's panel (/cms, /_next) gets its own policy with a nonce for Next's inline scripts; the storefront's
   // and the control centre's stay as strict as before.
   app.use((req, res, next) => (isPanelPath(req.path) ? panelSecurityHeaders : siteHelmet)(req, res, next));

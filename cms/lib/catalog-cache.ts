@@ -53,6 +53,8 @@ export function approximateBytes(value: unknown, seen = new Set<object>()): numb
 
 interface Entry {
   value: Promise<unknown>;
+  /** The value once the load has resolved: read without waiting for a microtask (cachedNow). */
+  settled?: { value: unknown };
 }
 
 const store = new LRUCache<string, Entry>({
@@ -93,12 +95,24 @@ export function cached<T>(
     (value) => {
       // Weighed once known (a new entry object: lru-cache weighs only a changed value); an entry dropped
       // meanwhile (invalidated, evicted) stays dropped.
-      if (stillThere()) store.set(key, { value: loading }, { size: Math.max(1, bytes(value)), noUpdateTTL: true });
+      if (stillThere())
+        store.set(key, { value: loading, settled: { value } }, { size: Math.max(1, bytes(value)), noUpdateTTL: true });
     },
     // A failed load must not be served from the cache.
     () => stillThere() && store.delete(key),
   );
   return loading;
+}
+
+/**
+ * The value kept for `key` if it is loaded and still valid, else undefined; never loads anything. For a
+ * caller that must answer at once or step aside (the catalogue answers served before the rest of the
+ * middleware: public-response-cache.ts), under the same rules as `cached`.
+ */
+export function cachedNow<T>(key: string): T | undefined {
+  if (!hearingOthers) return undefined;
+  if (Date.now() >= staleFrom) dropCatalogCache();
+  return store.get(key)?.settled?.value as T | undefined;
 }
 
 /** What the cache holds now: entries and their estimated bytes (tests and the memory bench). */

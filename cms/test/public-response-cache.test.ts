@@ -42,6 +42,42 @@ describe('cached catalogue answers', () => {
     expect(plain.status).toBe(200);
   });
 
+  it('when a kept answer is read, then it is written whole before the middleware with the headers the long way gives', async () => {
+    const product = await createProduct(admin, { name: `Pecorino ${uid()}` });
+    // Not the headers of one connection or one write (the long way streams, chunked; a kept answer is whole),
+    // nor Payload's CORS headers, which are per request and never kept (public-response-cache.ts).
+    const perRequest = /^(date|connection|keep-alive|transfer-encoding|content-length|access-control-.*)$/;
+    const headersOf = (res: Response) => [...res.headers].filter(([name]) => !perRequest.test(name));
+    for (const [path, encoding] of [
+      [`/api/v2/products/${product.id}`, null],
+      ['/api/v2/products?limit=3', 'br'],
+      ['/api/v2/products?page=1&limit=4', 'gzip'],
+      ['/api/v2/categories', null],
+    ] as const) {
+      const headers = { 'accept-encoding': encoding ?? 'identity' };
+      // A session's read is never answered from memory: the long way, every time.
+      const longWay = await fetch(`${server.baseUrl}${path}`, { headers: { ...headers, cookie: 'payload-token=x' } });
+      const longText = await longWay.text();
+      // The catalogue is cleared once more a moment after a write (hooks/invalidate-catalog-cache.ts): read
+      // until an answer comes from memory.
+      let kept: Response | undefined;
+      for (let attempt = 0; attempt < 20 && !kept; attempt += 1) {
+        const res = await fetch(`${server.baseUrl}${path}`, { headers });
+        if (res.headers.get('content-length') !== null) kept = res;
+        else await Promise.all([res.arrayBuffer(), new Promise((resolve) => setTimeout(resolve, 100))]);
+      }
+      expect(longWay.status, path).toBe(200);
+      expect(longWay.headers.get('content-length'), path).toBeNull();
+      expect(kept, path).toBeDefined();
+      expect(await kept!.text(), path).toBe(longText);
+      expect(headersOf(kept!), path).toEqual(headersOf(longWay));
+      expect(kept!.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+      expect(kept!.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(kept!.headers.get('vary'), path).toBe('Accept-Encoding');
+      expect(kept!.headers.get('content-encoding'), path).toBe(encoding);
+    }
+  });
+
   it('when an unknown product is read twice, then both are 404 and nothing is kept', async () => {
     const path = '/api/v2/products/00000000-0000-4000-8000-000000000000';
     expect((await server.api(path)).status).toBe(404);
