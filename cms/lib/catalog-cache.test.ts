@@ -3,6 +3,7 @@ import {
   approximateBytes,
   CATALOG_CACHE_BYTES,
   cached,
+  cachedNow,
   catalogCacheSize,
   invalidateCatalogCache,
 } from './catalog-cache';
@@ -43,5 +44,19 @@ describe('catalogue cache bounds', () => {
     await expect(cached('failing', () => Promise.reject(new Error('database busy')))).rejects.toThrow('database busy');
     await flush();
     expect(await cached('failing', async () => 'loaded')).toBe('loaded');
+  });
+});
+
+describe('answering at once from the catalogue cache', () => {
+  it('when a value is loading, loaded, then the catalogue changes, then cachedNow has nothing, the value, nothing', async () => {
+    let finish: (value: string) => void = () => undefined;
+    const loading = cached('now', () => new Promise<string>((resolve) => (finish = resolve)));
+    expect(cachedNow('now')).toBeUndefined();
+    finish('olive oil');
+    await loading;
+    expect(cachedNow('now')).toBe('olive oil');
+    expect(cachedNow('never loaded')).toBeUndefined();
+    await invalidateCatalogCache();
+    expect(cachedNow('now')).toBeUndefined();
   });
 });
