@@ -3,8 +3,9 @@
 // against GET /api/v2/config (the same bridge, envelope and one Payload read) measured in the same run.
 //
 // As in admin-orders.ts the server runs in a child process (this file again, as its entry point) that seeds
-// through the database adapter in large transactions (seeded-server.ts). Only an order write clears the
-// analytics cache, so a cold call follows a one-field PATCH of an order and the hook's after-commit clear.
+// through the database adapter in large transactions (seeded-server.ts). The analytics keep one summary per
+// month (issue 33 §2) and an order write marks its own month stale, so a cold call follows a one-field PATCH of
+// an order (any write to an order counts, as a refund or a status change does): that month is read again.
 import { randomBytes } from 'node:crypto';
 import { isEntryPoint, loginBenchAdmin, seedAndServe, startSeededServer, transactionAmounts } from './seeded-server';
 
@@ -16,6 +17,8 @@ const PLACES = 300;
 const CALLS = 7;
 const YEAR = new Date().getFullYear() - 1;
 const TYPES = ['year', 'month', 'categories', 'bestseller', 'map'] as const;
+/** Issue 33 §2: a cold answer (the touched month read again) at most this many times the config call. */
+const COLD_GOAL = 25;
 
 // ---------------------------------------------------------------------------------------------------------
 // Child: seed and serve
@@ -101,7 +104,8 @@ export async function benchAnalytics(): Promise<void> {
     entry: import.meta.url,
     childFlag: CHILD_FLAG,
     dataDirPrefix: 'shop-bench-analytics-',
-    timeoutMs: 900_000,
+    // Seeding 100,000 orders takes minutes on a busy machine.
+    timeoutMs: 1_800_000,
   });
   try {
     console.log(
@@ -152,7 +156,7 @@ export async function benchAnalytics(): Promise<void> {
       const warm: number[] = [];
       for (let i = 0; i < CALLS; i += 1) warm.push((await timed(pathname)).ms);
       console.log(
-        `${`analytics/${type}`.padEnd(30)} cold median ${median(cold).toFixed(0).padStart(6)} ms  cached median ${median(warm).toFixed(1).padStart(6)} ms (${(median(warm) / base).toFixed(1)}× baseline)  ${shape.rows} rows, ${(shape.bytes / 1024).toFixed(1)} KiB`,
+        `${`analytics/${type}`.padEnd(30)} cold median ${median(cold).toFixed(0).padStart(6)} ms (${(median(cold) / base).toFixed(1)}× baseline, goal ≤ ${COLD_GOAL}×)  cached median ${median(warm).toFixed(1).padStart(6)} ms (${(median(warm) / base).toFixed(1)}× baseline)  ${shape.rows} rows, ${(shape.bytes / 1024).toFixed(1)} KiB`,
       );
     }
 
@@ -164,7 +168,9 @@ export async function benchAnalytics(): Promise<void> {
       await Promise.all(TYPES.map((type) => timed(`/api/v2/analytics/${type}?year=${YEAR}`)));
       page.push(performance.now() - started);
     }
-    console.log(`${'the page: five types at once'.padEnd(30)} cold median ${median(page).toFixed(0).padStart(6)} ms`);
+    console.log(
+      `${'the page: five types at once'.padEnd(30)} cold median ${median(page).toFixed(0).padStart(6)} ms (${(median(page) / base).toFixed(1)}× baseline)`,
+    );
   } finally {
     await stop();
   }
