@@ -1,6 +1,17 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
+import {
+  categoryLoader,
+  contactAction,
+  homeLoader,
+  productLoader,
+  recipeLoader,
+  recipesLoader,
+  shellLoader,
+  shopLoader,
+  trackingLoader,
+} from '../site/route-data';
 import { RouteError } from './RouteError';
 
 type ScreenModule = { default: ComponentType };
@@ -101,36 +112,45 @@ function Root() {
   );
 }
 
+/**
+ * Every route has an id of its own: the server hands over its loaders' data by route id, and the browser's
+ * router starts from it (main.tsx), so the two must name routes alike whatever the order of the list.
+ */
 export const routes: RouteObject[] = [
   {
+    id: 'root',
     element: <Root />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: <Navigate to="/site" replace /> },
+      { id: 'root-redirect', path: '/', element: <Navigate to="/site" replace /> },
       {
+        id: 'site',
         path: '/site',
         ...standalone(SiteShell),
+        loader: shellLoader,
+        // The shell's config is kept fresh by the shop state (SPEC §7), not by moving between pages.
+        shouldRevalidate: () => false,
         children: [
-          { index: true, ...page(Home) },
-          { path: 'shop', ...page(Shop) },
-          { path: 'shop/:id', ...page(Product) },
-          { path: 'category/:id', ...page(Category) },
-          { path: 'recipes', ...page(Recipes) },
-          { path: 'recipes/:id', ...page(Recipe) },
-          { path: 'about', ...page(About) },
-          { path: 'terms', ...page(Terms) },
-          { path: 'contact', ...page(Contact) },
-          { path: 'cart', ...page(Cart) },
-          { path: 'orders/:id', ...page(Order, false) },
-          { path: 'tracking', ...page(Tracking) },
-          { path: '404', ...page(NotFound) },
-          { path: '*', ...page(NotFound) },
+          { id: 'home', index: true, ...page(Home), loader: homeLoader },
+          { id: 'shop', path: 'shop', ...page(Shop), loader: shopLoader },
+          { id: 'product', path: 'shop/:id', ...page(Product), loader: productLoader },
+          { id: 'category', path: 'category/:id', ...page(Category), loader: categoryLoader },
+          { id: 'recipes', path: 'recipes', ...page(Recipes), loader: recipesLoader },
+          { id: 'recipe', path: 'recipes/:id', ...page(Recipe), loader: recipeLoader },
+          { id: 'about', path: 'about', ...page(About) },
+          { id: 'terms', path: 'terms', ...page(Terms) },
+          { id: 'contact', path: 'contact', ...page(Contact), action: contactAction },
+          { id: 'cart', path: 'cart', ...page(Cart) },
+          { id: 'order', path: 'orders/:id', ...page(Order, false) },
+          { id: 'tracking', path: 'tracking', ...page(Tracking), loader: trackingLoader },
+          { id: 'not-found', path: '404', ...page(NotFound) },
+          { id: 'site-not-found', path: '*', ...page(NotFound) },
         ],
       },
 
       // /admin/* is the control centre: a separate entry (admin.html) that the server serves for those paths.
 
-      { path: '*', ...standalone(NotFound) },
+      { id: 'not-found-anywhere', path: '*', ...standalone(NotFound) },
     ],
   },
 ];
