@@ -102,7 +102,8 @@ export async function benchAdminOrders(seconds = 6): Promise<void> {
     entry: import.meta.url,
     childFlag: CHILD_FLAG,
     dataDirPrefix: 'shop-bench-admin-',
-    timeoutMs: 300_000,
+    // Seeding writes a few hundred orders a second on a quiet machine, under a hundred on a busy one.
+    timeoutMs: Math.max(300_000, ORDERS * 30),
   });
   try {
     console.log(`seeded ${ORDERS} orders through the Local API in ${(seedMs / 1000).toFixed(1)} s`);

@@ -89,6 +89,8 @@ async function start() {
     ? await (await import('./services/auth/published-accounts')).disablePublishedAccounts(payload)
     : [];
   await ensureFirstAdmin(payload);
+  // MongoDB has no migrations here: the order search's text index is made (and filled) at start (SQLite: a migration).
+  await (await import('./lib/order-search-mongo')).ensureMongoOrderSearch(payload);
 
   const app = createApp(payload, config);
   const server: Server = await new Promise((resolve, reject) => {

@@ -18,6 +18,7 @@ import * as migration_20261128_033630_order_payment_alerts from './20261128_0336
 import * as migration_20261128_064500_shipping_carrier from './20261128_064500_shipping_carrier';
 import * as migration_20261128_094926_market_days from './20261128_094926_market_days';
 import * as migration_20261128_120000_analytics_months from './20261128_120000_analytics_months';
+import * as migration_20261128_131556_order_list_indexes from './20261128_131556_order_list_indexes';
 
 export const migrations = [
   {
@@ -119,5 +120,10 @@ export const migrations = [
     up: migration_20261128_120000_analytics_months.up,
     down: migration_20261128_120000_analytics_months.down,
     name: '20261128_120000_analytics_months',
+  },
+  {
+    up: migration_20261128_131556_order_list_indexes.up,
+    down: migration_20261128_131556_order_list_indexes.down,
+    name: '20261128_131556_order_list_indexes',
   },
 ];

@@ -32,6 +32,7 @@ import { giveBackStock, keepStock, takeStock } from './stock';
 import { giveBackCouponUse, keepCouponUse, takeCouponUse } from './coupon-uses';
 import { refuseCouponChangedSinceCreate, type StoredCoupon, usableCoupon } from './coupons';
 import { pickupDayForCheckout } from './market/pickup-days';
+import { indexOrderForSearch } from '../lib/order-search-mongo';
 
 /** The parsed body; callers inside the server (tests, the seed) may leave the code out. */
 type CreateInput = Omit<z.output<typeof paymentCreateSchema>, 'coupon_code' | 'pickup_day_id'> & {
@@ -389,6 +390,8 @@ async function insertOrder(payload: Payload, payment: Doc): Promise<Doc> {
     updatedAt: now,
   });
   const created = await payload.db.create({ collection: 'orders', data, select: { id: true } });
+  // The Orders collection's afterChange hook that keeps the search index on MongoDB (SQLite: triggers).
+  await indexOrderForSearch(payload, { ...data, id: created.id });
   await ordersChangedAfterCommit(payload, [now]);
   // Here and only here: every path to a paid order (capture, webhook, reconciler) inserts it through this
   // function, and a lost race throws above, so each order is announced exactly once.

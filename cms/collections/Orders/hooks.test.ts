@@ -5,6 +5,7 @@ import { assignCustomerId } from './hooks/assign-customer-id';
 import { assignOrderNumber } from './hooks/assign-order-number';
 import { checkShippingCarrier } from './hooks/check-shipping-carrier';
 import { invalidateSalesAfterChange, invalidateSalesAfterDelete } from './hooks/invalidate-sales-cache';
+import { dropOrderAfterDelete, indexOrderAfterChange } from './hooks/keep-order-search-current';
 import { recordStatusChange } from './hooks/record-status-change';
 import { refuseDoorChangesToOrderFacts } from './hooks/refuse-door-changes-to-order-facts';
 import { refuseMarketSaleStatusChange } from './hooks/refuse-market-sale-status-change';
@@ -33,8 +34,8 @@ describe('Orders hooks', () => {
       ],
       beforeValidate: [stripControlCharactersHook],
       beforeChange: [assignOrderNumber, assignCustomerId, recordStatusChange, checkShippingCarrier],
-      afterChange: [invalidateSalesAfterChange],
-      afterDelete: [invalidateSalesAfterDelete],
+      afterChange: [invalidateSalesAfterChange, indexOrderAfterChange],
+      afterDelete: [invalidateSalesAfterDelete, dropOrderAfterDelete],
     });
   });
 });

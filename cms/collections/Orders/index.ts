@@ -6,6 +6,7 @@ import { stripControlCharactersHook } from '../../hooks/strip-control-characters
 import { assignCustomerId } from './hooks/assign-customer-id';
 import { assignOrderNumber } from './hooks/assign-order-number';
 import { invalidateSalesAfterChange, invalidateSalesAfterDelete } from './hooks/invalidate-sales-cache';
+import { dropOrderAfterDelete, indexOrderAfterChange } from './hooks/keep-order-search-current';
 import { recordStatusChange } from './hooks/record-status-change';
 import { checkShippingCarrier } from './hooks/check-shipping-carrier';
 import {
@@ -35,12 +36,21 @@ export const Orders: CollectionConfig = {
   slug: 'orders',
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   admin: { useAsTitle: 'number', hidden: hiddenFromEditors },
-  // The customers list (services/admin/customers.ts) sums each customer's orders from this index alone.
-  indexes: [{ fields: ['customer_id', 'createdAt', 'transaction_gross_amount', 'transaction_refunded_amount'] }],
+  // The customers list (services/admin/customers.ts) sums each customer's orders from the first index alone.
+  // The Orders screens (services/admin/orders.ts): newest first, or by payer then newest, each walked in index
+  // order with the tab's statuses and the channel read from the index itself, so a page never sorts the
+  // archive and a deep page skips index entries, not rows. The free-text and number searches have their own
+  // index (lib/order-search.ts).
+  indexes: [
+    { fields: ['customer_id', 'createdAt', 'transaction_gross_amount', 'transaction_refunded_amount'] },
+    { fields: ['createdAt', 'status', 'channel'] },
+    { fields: ['payer_full_name', 'createdAt', 'status', 'channel'] },
+  ],
   fields: factsReadOnly([
     { name: 'number', type: 'text', unique: true, index: true, maxLength: 20 },
     { name: 'status', type: 'select', options: [...ORDER_STATUSES], defaultValue: 'NEW', required: true, index: true },
-    { name: 'payer_full_name', type: 'text', index: true },
+    // Indexed by the compound index above that starts with it.
+    { name: 'payer_full_name', type: 'text' },
     // Text, not email: PayPal has checked the address, and Payload's email rule refuses valid ones
     // (e.g. IDN top-level domains), which would lose an order whose money is already captured.
     { name: 'payer_email_address', type: 'text', maxLength: 320 },
@@ -198,7 +208,7 @@ export const Orders: CollectionConfig = {
     ],
     beforeValidate: [stripControlCharactersHook],
     beforeChange: [assignOrderNumber, assignCustomerId, recordStatusChange, checkShippingCarrier],
-    afterChange: [invalidateSalesAfterChange],
-    afterDelete: [invalidateSalesAfterDelete],
+    afterChange: [invalidateSalesAfterChange, indexOrderAfterChange],
+    afterDelete: [invalidateSalesAfterDelete, dropOrderAfterDelete],
   },
 };

@@ -70,13 +70,15 @@ export interface PageQuery {
   sort: Sort;
   page: number;
   limit: number;
+  /** The count when the caller knows it from elsewhere (an index of counts): the query then counts nothing. */
+  count?: number;
 }
 
 /** One page of a control-centre list, counted the way every list's envelope reports it. */
 export async function findPage(
   payload: Payload,
   user: AdminUser,
-  { collection, where, select, sort, page, limit }: PageQuery,
+  { collection, where, select, sort, page, limit, count }: PageQuery,
 ): Promise<{ docs: Doc[]; pagination: Pagination }> {
   const res = await payload.find({
     collection,
@@ -85,9 +87,10 @@ export async function findPage(
     sort,
     page,
     limit,
+    pagination: count === undefined,
     depth: 0,
     user,
     overrideAccess: false,
   });
-  return { docs: res.docs as Doc[], pagination: { count: res.totalDocs, page, limit } };
+  return { docs: res.docs as Doc[], pagination: { count: count ?? res.totalDocs, page, limit } };
 }

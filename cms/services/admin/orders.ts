@@ -26,7 +26,8 @@ import { carrierOf } from '../shipment-tracking';
 import { changeOrderStatus, type ShipmentCarrier } from './order-events';
 import { restockLines } from './restock';
 import type { AdminUser } from './sales';
-import { wordsInAnyField } from './search';
+import { searchWords, wordsInAnyField } from './search';
+import { orderSearchIndex } from '../../lib/order-search-index';
 
 export type OrdersTab = 'open' | 'archive';
 
@@ -139,6 +140,10 @@ export async function listAdminOrders(
   const { page, limit } = pageOf(filter, DEFAULT_LIMIT);
   const where = await adminOrdersWhere(payload, tab, filter);
   if (!where) return { items: [], pagination: { count: 0, page, limit } };
+  // Without a search, the tab's (status, channel) counts answer the count: counting the archive's rows would
+  // cost more than reading its page.
+  const searched = searchWords(filter.search).length > 0 || Boolean(filter.number);
+  const count = searched ? null : await orderSearchIndex(payload).count(statusesOf(tab, filter), filter.channel);
   const { docs, pagination } = await findPage(payload, user, {
     collection: 'orders',
     where,
@@ -146,6 +151,7 @@ export async function listAdminOrders(
     sort: adminOrdersSort(filter),
     page,
     limit,
+    ...(count === null ? {} : { count }),
   });
   return { items: docs.map(toOrderListItem), pagination };
 }
@@ -159,16 +165,25 @@ export async function adminOrdersWhere(
   tab: OrdersTab,
   filter: Omit<AdminOrdersFilter, 'page' | 'limit'>,
 ): Promise<Where | null> {
-  const statuses = filter.status?.length ? filter.status : TAB_STATUSES[tab];
-  const and: Where[] = [{ status: { in: [...statuses] } }];
-  if (filter.number) {
-    const number = normalizeOrderNumber(filter.number);
-    // Order numbers are letters and digits only: anything else can match no order (and must never reach
-    // the database as a LIKE wildcard).
-    if (!/^[A-Z0-9]*$/.test(number)) return null;
-    if (number) and.push({ number: { contains: number } });
-  }
-  const search = await wordsInAnyField(payload, 'orders', filter.search, ['payer_full_name', 'payer_email_address']);
+  const and: Where[] = [{ status: { in: [...statusesOf(tab, filter)] } }];
+  const number = filter.number ? normalizeOrderNumber(filter.number) : '';
+  // Order numbers are letters and digits only: anything else can match no order (and must never reach
+  // the database as a LIKE wildcard).
+  if (!/^[A-Z0-9]*$/.test(number)) return null;
+  if (number) and.push({ number: { contains: number } });
+  // The search index (lib/order-search.ts) narrows the orders to those that may match; the conditions
+  // above and below, unchanged, still decide which do.
+  const candidates = await orderSearchIndex(payload).candidates({ words: searchWords(filter.search), number });
+  if (candidates?.length === 0) return null;
+  const narrowed: Where | undefined = candidates ? { id: { in: candidates } } : undefined;
+  if (narrowed) and.push(narrowed);
+  const search = await wordsInAnyField(
+    payload,
+    'orders',
+    filter.search,
+    ['payer_full_name', 'payer_email_address'],
+    narrowed,
+  );
   if (search) and.push(search);
   // Orders stored before market days have no channel: they are online.
   if (filter.channel === 'market') and.push({ channel: { equals: 'market' } });
@@ -176,6 +191,10 @@ export async function adminOrdersWhere(
     and.push({ or: [{ channel: { equals: 'online' } }, { channel: { exists: false } }] });
   return { and };
 }
+
+/** The statuses a list shows: those the filter names, else its tab's. */
+const statusesOf = (tab: OrdersTab, filter: Pick<AdminOrdersFilter, 'status'>): readonly OrderStatus[] =>
+  filter.status?.length ? filter.status : TAB_STATUSES[tab];
 
 /** Newest first unless sorted by payer (the list's only sortable column). */
 export const adminOrdersSort = (filter: Pick<AdminOrdersFilter, 'sort'>): string[] =>

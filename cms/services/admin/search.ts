@@ -1,2 +1,2 @@
 /** The control centre's free-text filters are the storefront's: '%' and '_' are literal characters. */
-export { wordsInAnyField } from '../text-search';
+export { searchWords, wordsInAnyField } from '../text-search';

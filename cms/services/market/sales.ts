@@ -27,6 +27,7 @@ import { findDay, toAdminMarketDay } from './days';
 import { productsAsOf, type ProductAsOf } from './prices';
 import { sendSaleReceipt } from './receipt';
 import { announceTake, clearNote, notedTake, saleKey, type StallTake, takeForSale } from './stall-stock';
+import { indexOrderForSearch } from '../../lib/order-search-mongo';
 
 /**
  * A sale at the market stall (issue 32 §2), booked as an order of channel `market`, COMPLETED at once, so the
@@ -501,6 +502,8 @@ export async function recordSale(
     if (!winner) throw err;
     return { sale: await recordedSale(payload, day, winner, input), created: false };
   }
+  // The Orders collection's afterChange hook that keeps the search index on MongoDB (SQLite: triggers).
+  await indexOrderForSearch(payload, { ...data, id });
   await ordersChangedAfterCommit(payload, [data.createdAt]);
   await clearNotes(
     payload,

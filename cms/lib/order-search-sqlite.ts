@@ -1,0 +1,63 @@
+import { sql } from '@payloadcms/db-sqlite';
+import { type AdapterHandles, drizzleOf } from './adapter-handles';
+import { indexableWord, MAX_CANDIDATES, type OrderSearchIndex } from './order-search';
+
+/*
+ * The SQLite side of lib/order-search.ts. The migration 20261128_131556_order_list_indexes made and fills:
+ * - order_search, an FTS5 table with the trigram tokenizer (case folded) over each order's number, its number's
+ *   1- and 2-character pieces ("|A| |AB| …", `number_grams`), payer name and payer email, its rows in
+ *   order_search_docs keyed by order id;
+ * - order_list_counts, the orders of each (status, channel), '' for an order stored without a channel.
+ * Triggers on `orders` keep both current in the same transaction as each write.
+ *
+ * A trigram phrase matches where its text appears in the column with ASCII and Unicode case folded, so it finds
+ * everything SQLite's LIKE '%word%' finds (ASCII case only), and perhaps a few more, which the list's LIKE drops.
+ */
+
+/** An FTS5 string: any text inside double quotes is a plain phrase once its own quotes are doubled. */
+const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** The MATCH expression for a query, or null when no part of it can be looked up. */
+export function matchExpression(words: readonly string[], number: string): string | null {
+  const terms = words.filter(indexableWord).map((word) => `{payer_full_name payer_email_address} : ${phrase(word)}`);
+  // Numbers are letters and digits (orders.ts refuses anything else before it asks): a shorter one is one of
+  // the pieces kept in number_grams.
+  if (number.length >= 3) terms.push(`number : ${phrase(number)}`);
+  else if (number) terms.push(`number_grams : ${phrase(`|${number}|`)}`);
+  return terms.length ? terms.join(' AND ') : null;
+}
+
+export function sqliteOrderSearch(db: AdapterHandles): OrderSearchIndex {
+  const drizzle = () => drizzleOf(db, 'Order search indexes');
+  return {
+    async candidates({ words, number }) {
+      const match = matchExpression(words, number);
+      if (!match) return null;
+      const { rows } = await drizzle().run(
+        sql`SELECT d.order_id AS id FROM order_search s JOIN order_search_docs d ON d.doc_id = s.rowid
+            WHERE order_search MATCH ${match} LIMIT ${MAX_CANDIDATES + 1}`,
+      );
+      return rows.length > MAX_CANDIDATES ? null : rows.map((row) => String(row.id));
+    },
+    async count(statuses, channel) {
+      if (statuses.length === 0) return 0;
+      const channels = channel === 'market' ? ['market'] : channel === 'online' ? ['online', ''] : null;
+      const { rows } = await drizzle().run(
+        sql`SELECT coalesce(sum(orders), 0) AS orders FROM order_list_counts
+            WHERE status IN (${sql.join(
+              statuses.map((s) => sql`${s}`),
+              sql`, `,
+            )})
+            ${
+              channels
+                ? sql`AND channel IN (${sql.join(
+                    channels.map((c) => sql`${c}`),
+                    sql`, `,
+                  )})`
+                : sql``
+            }`,
+      );
+      return Number(rows[0]?.orders ?? 0);
+    },
+  };
+}
