@@ -17,7 +17,7 @@ import { dataDir, webDistDir, webSsrDir } from './lib/paths';
 import { prototypeKeyGuard } from './lib/prototype-keys';
 import { earlyPublicAnswer, headersSetBy } from './lib/early-public-answer';
 import { PUBLIC_CATALOGUE_PATHS, publicResponseCache } from './lib/public-response-cache';
-import { createRateLimiters } from './lib/rate-limits';
+import { createRateLimiters, pageFormLimit } from './lib/rate-limits';
 import { assetRoutes } from './services/asset-files';
 import { cmsPanel, isPanelPath, panelSecurityHeaders } from './services/cms-panel';
 import { readinessCheck } from './services/health';
@@ -198,11 +198,28 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
     // The storefront's page comes with a head filled for its URL (services/seo).
     const ssrEntry = path.join(webSsrDir, 'entry-server.js');
     const renderer = fs.existsSync(ssrEntry)
-      ? createStorefrontRenderer({ ssrEntry, webDistDir, publicOrigin: env.publicUrl, localOrigin: localOrigin() })
+      ? createStorefrontRenderer({
+          ssrEntry,
+          webDistDir,
+          publicOrigin: env.publicUrl,
+          localOrigin: localOrigin(),
+          config,
+        })
       : null;
     if (!renderer)
       payload.logger.warn(`No ${ssrEntry}: storefront pages are drawn in the browser only (npm run build -w web)`);
     const storefrontPage = storefrontHtml(payload, path.join(webDistDir, 'index.html'), renderer, env.publicUrl);
+    // Forms that work without JavaScript (issue 33): the tracking search is a GET of its page, the contact form
+    // posts to its page; each is counted by the API route's own rate limit.
+    app.get('/site/tracking', (req, res, next) =>
+      req.query.number === undefined ? next() : pageFormLimit(limiters.orderLookup)(req, res, next),
+    );
+    app.post(
+      '/site/contact',
+      express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT, parameterLimit: 20 }),
+      pageFormLimit(limiters.contact),
+      (req, res, next) => (req.accepts('html') ? storefrontPage(req, res, next) : next()),
+    );
     // The control centre is its own entry (web/admin.html), so shoppers never download any of it.
     const controlCentreHtml = path.join(webDistDir, 'admin.html');
     app.get(/.*/, (req, res, next) => {

@@ -142,8 +142,28 @@ function sharedStore(redis: Redis, name: LimiterName): Store {
  * connects it before the app is built), so several app instances share one budget per address; otherwise in
  * this process's memory.
  */
+/**
+ * A limiter counting a form sent to a storefront page (the tracking search, the contact form without
+ * JavaScript) against the same budget as the API route the page's loader calls: when it runs out, the page is
+ * still drawn, with `res.locals.pageFormRateLimited` set, and says so (services/seo/in-process-api.ts).
+ */
+export const pageFormLimit =
+  (limiter: RequestHandler): RequestHandler =>
+  (req, res, next) => {
+    res.locals.pageForm = true;
+    return limiter(req, res, next);
+  };
+
 export function createRateLimiters(): Record<LimiterName, RequestHandler> {
-  const limited: RequestHandler = (_req, res) => sendEnvelope(res, MESSAGES.rateLimited, 429);
+  const limited: RequestHandler = (_req, res, next) => {
+    // A form sent to a storefront page without JavaScript (express-app.ts) is answered with the page, which
+    // says SPEC §8's words in place of the form's outcome.
+    if (res.locals.pageForm === true) {
+      res.locals.pageFormRateLimited = true;
+      return next();
+    }
+    sendEnvelope(res, MESSAGES.rateLimited, 429);
+  };
   const redis = connectedRedis();
   const limiter = (name: LimiterName, windowMs: number, limit: number): RequestHandler =>
     rateLimit({

@@ -26,7 +26,8 @@ export type StorefrontPage = HeadedPage | { status: 302; location: string };
 
 /** A page the server answers with its HTML. */
 export interface HeadedPage {
-  status: 200 | 404;
+  /** 200 or 404; a page drawn from a form sent to it says how the form went (400, 429, 503). */
+  status: 200 | 400 | 404 | 429 | 503;
   head: PageHead;
 }
 

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -9,30 +8,47 @@ import {
   ORDER_NOT_FOUND_HOME,
   ORDER_NOT_FOUND_NOTICE,
 } from '@shop/shared';
+import type { SanitizedConfig } from 'payload';
 import { approximateBytes, cached } from '../../lib/catalog-cache';
+import { inProcessApi, type PageVisit, type ShopData } from './in-process-api';
 
 /**
  * The storefront drawn on the server (issue 23): web/dist-ssr/entry-server.js renders the public pages with
- * the SPA's own components; this module loads it, fetches what it asks for from the shop's own API, and
- * keeps the result in the catalogue cache, so a product saved (or a scheduled one coming due, or the
- * settings changed) drops its pages together with the API answers they were drawn from.
+ * the SPA's own components; its routes' loaders get their data from the shop's own handlers in this process
+ * (in-process-api.ts, issue 33). This module loads it and keeps the result in the catalogue cache, so a product
+ * saved (or a scheduled one coming due, or the settings changed) drops its pages together with the API
+ * answers they were drawn from.
  */
 
 /** What web/src/app/entry-server.tsx exports (the web workspace's types are not the server's to import). */
 interface ServerRenderer {
-  renderPage(
-    url: URL,
-    origin: string,
-    fetchEnvelope: (key: string) => Promise<Envelope<unknown>>,
-  ): Promise<RenderedPage | null>;
+  renderPage(page: {
+    url: URL;
+    origin: string;
+    shopData: ShopData;
+    form?: URLSearchParams;
+  }): Promise<RenderedPage | RedirectedPage | null>;
 }
 
 export interface RenderedPage {
+  status: number;
   html: string;
   styles: string;
   data: Record<string, Envelope<unknown>>;
+  routes: { loaderData: Record<string, unknown>; actionData: Record<string, unknown> | null };
   sources: string[];
+  /** Keys the page asked for that no loader named (see entry-server.tsx); empty on every page today. */
+  unloaded: string[];
 }
+
+/** A tracking search that found its order sends the shopper to it. */
+export interface RedirectedPage {
+  redirect: string;
+  status: number;
+}
+
+export const isRedirect = (page: ServerRenderedPage | RedirectedPage | null): page is RedirectedPage =>
+  page !== null && 'redirect' in page;
 
 /** A rendered page and the files the browser should fetch with it. */
 export interface ServerRenderedPage extends RenderedPage {
@@ -128,12 +144,25 @@ function pastTheEnd(key: string, data: RenderedPage['data']): boolean {
  * What a drawn page weighs in the cache: the drawing, and the finished HTML that routes.ts keeps beside it
  * for as long as the drawing lives (the template, the drawing and its data again, plus a gzipped copy).
  */
-const drawnPageBytes = (page: ServerRenderedPage | null) => (page ? 3 * approximateBytes(page) : 64);
+const drawnPageBytes = (page: ServerRenderedPage | RedirectedPage | null) =>
+  page && !isRedirect(page) ? 3 * approximateBytes(page) : 64;
 
 export interface StorefrontRenderer {
-  /** The page for this path and query, or null when it is drawn in the browser only. */
-  render(pathname: string, search: URLSearchParams): Promise<ServerRenderedPage | null>;
+  /**
+   * The page for this path and query, a redirect, or null when it is drawn in the browser only. `form` is a
+   * form posted to the page without JavaScript (its route's action runs first; such a page is never kept).
+   */
+  render(
+    pathname: string,
+    search: URLSearchParams,
+    visit: PageVisit,
+    form?: URLSearchParams,
+  ): Promise<ServerRenderedPage | RedirectedPage | null>;
 }
+
+/** The tracking page's search (site/route-data.ts): a lookup for one shopper, drawn for them and never kept. */
+const TRACKING_PATH = '/site/tracking';
+const TRACKING_PARAM = 'number';
 
 /**
  * A module that other chunks import too (AntdScope: the toasts' host loads it as well) is not keyed by its
@@ -165,9 +194,11 @@ export function createStorefrontRenderer(options: {
   webDistDir: string;
   /** PUBLIC_URL: links in rich text are judged against it, on both sides of hydration. */
   publicOrigin: string;
-  /** Where the server answers itself (http://127.0.0.1:$PORT). */
+  /** The address the API's handlers see in their requests (http://127.0.0.1:$PORT). */
   localOrigin: string;
+  config: Promise<SanitizedConfig> | SanitizedConfig;
 }): StorefrontRenderer {
+  const shopDataFor = inProcessApi(options.config, options.localOrigin);
   const manifestFile = path.join(options.webDistDir, '.vite', 'manifest.json');
   /**
    * The renderer is loaded once per process: its chunks import the entry back by its plain URL, so a second
@@ -218,46 +249,22 @@ export function createStorefrontRenderer(options: {
     return loading.build;
   };
 
-  /**
-   * The shop's own API, as the browser would have asked it, through the public response cache. Plain
-   * node:http with a keep-alive agent: lighter in memory than fetch's undici, which the renderer alone would
-   * otherwise load into a server that has no other use for it.
-   */
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-  /** A reply without the envelope keeps its error status; a "success" without one is a failure. */
-  const notEnvelope = (status: number | undefined) => (status !== undefined && status >= 400 ? status : 500);
-  const fetchEnvelope = (key: string): Promise<Envelope<unknown>> =>
-    new Promise((resolve) => {
-      const failed = (status = 500) => resolve({ result: null, status });
-      const req = http.get(
-        `${options.localOrigin}/api/v2/${key}`,
-        { agent, headers: { accept: 'application/json' } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', () => failed());
-          res.on('end', () => {
-            try {
-              const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Envelope<unknown>;
-              if (typeof body?.status === 'number') resolve(body);
-              else failed(notEnvelope(res.statusCode));
-            } catch {
-              failed(notEnvelope(res.statusCode));
-            }
-          });
-        },
-      );
-      req.setTimeout(10_000, () => req.destroy());
-      req.on('error', () => failed());
-    });
-
   return {
-    async render(pathname, search) {
-      const key = renderKey(pathname, search);
+    async render(pathname, search, visit, form) {
+      const tracking = pathname === TRACKING_PATH && search.has(TRACKING_PARAM);
+      // The tracking search is the one parameter of that page; it is kept whole (the loader reads it).
+      const key = tracking
+        ? `${TRACKING_PATH}?${new URLSearchParams({ [TRACKING_PARAM]: search.get(TRACKING_PARAM) ?? '' })}`
+        : renderKey(pathname, search);
       const { renderer, manifest, version, css, entryChunks } = await load();
-      const draw = async (): Promise<ServerRenderedPage | null> => {
-        const page = await renderer.renderPage(new URL(key, options.localOrigin), options.publicOrigin, fetchEnvelope);
-        if (!page) return null;
+      const draw = async (): Promise<ServerRenderedPage | RedirectedPage | null> => {
+        const page = await renderer.renderPage({
+          url: new URL(key, options.localOrigin),
+          origin: options.publicOrigin,
+          shopData: shopDataFor(visit),
+          form,
+        });
+        if (!page || 'redirect' in page) return page;
         // A page drawn from an answer that failed (or was turned away) is not the page, and must not be kept:
         // shoppers get the browser's own drawing instead.
         if (Object.values(page.data).some((envelope) => envelope.status >= 500 || envelope.status === 429)) {
@@ -279,10 +286,10 @@ export function createStorefrontRenderer(options: {
         };
       };
       // A search is anyone's to make up: drawn on demand (from cached API answers), never kept, so that
-      // made-up searches cannot push the catalogue's real pages out of the cache.
-      return new URLSearchParams(key.split('?')[1] ?? '').has('search')
-        ? draw()
-        : cached(`ssr-page:${version}:${key}`, draw, drawnPageBytes);
+      // made-up searches cannot push the catalogue's real pages out of the cache. A tracking search and a sent
+      // form are one shopper's, and are never kept either.
+      if (form || tracking || new URLSearchParams(key.split('?')[1] ?? '').has('search')) return draw();
+      return cached(`ssr-page:${version}:${key}`, draw, drawnPageBytes);
     },
   };
 }

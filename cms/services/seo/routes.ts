@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Payload } from 'payload';
 import { shopCanonicalPath, siteUrls } from '@shop/shared';
 import { escapeHtml, fillTemplate, jsonForScript, renderHead } from './head';
 import { type HeadedPage, normalisePath, notFoundPage, storefrontPage, type StorefrontPage } from './pages';
-import { NoSuchPage, renderKey, type ServerRenderedPage, type StorefrontRenderer } from './render';
+import type { PageVisit } from './in-process-api';
+import { isRedirect, NoSuchPage, renderKey, type ServerRenderedPage, type StorefrontRenderer } from './render';
 import { robotsTxt, sitemapXml } from './sitemap';
 
 /** Crawlers come back often; an hour keeps them off the server without hiding a change for long. */
@@ -82,7 +83,7 @@ const HANDOVER_ELEMENT_ID = 'shop-handover';
  */
 export function fillBody(template: string, origin: string, page: ServerRenderedPage | null): string {
   const handover = `<script type="application/json" id="${HANDOVER_ELEMENT_ID}">${jsonForScript(
-    page ? { origin, data: page.data } : { origin },
+    page && !drawnForTheBrowser.has(page) ? { origin, data: page.data, routes: page.routes } : { origin },
   )}</script>`;
   if (!page) return template.replace(/<div id="root"><\/div>/, () => `<div id="root"></div>\n    ${handover}`);
   // The page is readable without its scripts: they load at low priority, after what is on screen (the page's
@@ -141,11 +142,23 @@ export function storefrontHtml(
     if (found.status === 302) return res.setHeader('Cache-Control', 'no-store').redirect(302, found.location);
     let page: HeadedPage = found;
     let drawn: ServerRenderedPage | null = null;
+    // A form sent to the page without JavaScript (express-app.ts parses it); only the page's own action takes it.
+    const form = req.method === 'POST' ? formOf(req.body) : undefined;
     if (page.status === 200 && renderer) {
       try {
         const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
         const path = normalisePath(req.path);
-        drawn = await renderer.render(path, query);
+        const visit: PageVisit = {
+          clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+          rateLimited: res.locals.pageFormRateLimited === true,
+        };
+        const outcome = await renderer.render(path, query, visit, form);
+        // A tracking search that found its order: the order's page (never kept by a cache in between).
+        if (isRedirect(outcome)) return res.setHeader('Cache-Control', 'no-store').redirect(303, outcome.redirect);
+        drawn = outcome;
+        // A sent form's page says how it went: 400 with the form's errors, 429 when sent too often.
+        if (drawn && drawn.status !== 200) page = { ...page, status: formStatus(drawn.status) };
+        if (form || (path === '/site/tracking' && query.has('number'))) res.setHeader('Cache-Control', 'no-store');
         // Only a page the renderer found there (not one past the list's end) is given its own address.
         if (drawn && path === SHOP_PATH) page = shopListPage(page, drawn, query, origin);
       } catch (err) {
@@ -155,6 +168,9 @@ export function storefrontHtml(
         else payload.logger.warn({ err, path: req.path }, 'Storefront page not rendered on the server');
       }
     }
+    // An address that names no page is answered with the not-found screen drawn too: readable without
+    // JavaScript, with its way home (issue 33).
+    if (page.status === 404 && renderer) drawn = await notFoundDrawing(payload, renderer, req, res);
     const body = assembled(html, page, drawn, origin);
     res.status(page.status).setHeader('Vary', 'Accept-Encoding');
     // Compressed once per page and build, not once per view (the compression middleware leaves an encoded
@@ -167,6 +183,71 @@ export function storefrontHtml(
 }
 
 const SHOP_PATH = '/site/shop';
+
+/**
+ * Addresses the app's router gives to a page of their own even when there is nothing there: a product, a
+ * category or a recipe that is missing (the page finds out, and moves on to /site/404 as it always has, SPEC
+ * §8), and a shop page past the list's end.
+ */
+const ROUTED_ELSEWHERE = /^\/site\/(shop|(shop|category|recipes)\/[^/]+)$/;
+
+/**
+ * Not-found drawings handed over without their data, so that the app draws its own page over them rather than
+ * hydrating them (main.tsx): at their address the router shows another page than the drawing's.
+ */
+const drawnForTheBrowser = new WeakSet<ServerRenderedPage>();
+const browserCopies = new WeakMap<ServerRenderedPage, ServerRenderedPage>();
+
+/**
+ * The not-found screen for a 404 answer, drawn as the router draws it there: /site/404 (the shop's header and
+ * footer around it) in the storefront, the screen alone elsewhere. One drawing each, kept like any page's, so
+ * made-up addresses add nothing to the cache. Null when the renderer fails: the app then draws it, as before.
+ */
+async function notFoundDrawing(
+  payload: Payload,
+  renderer: StorefrontRenderer,
+  req: Request,
+  res: Response,
+): Promise<ServerRenderedPage | null> {
+  const path = normalisePath(req.path);
+  const visit: PageVisit = {
+    clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    rateLimited: res.locals.pageFormRateLimited === true,
+  };
+  try {
+    const outcome = await renderer.render(
+      /^\/site(\/|$)/.test(path) ? '/site/404' : '/404',
+      new URLSearchParams(),
+      visit,
+    );
+    if (!outcome || isRedirect(outcome)) return null;
+    if (!ROUTED_ELSEWHERE.test(path)) return outcome;
+    let copy = browserCopies.get(outcome);
+    if (!copy) {
+      copy = { ...outcome };
+      drawnForTheBrowser.add(copy);
+      browserCopies.set(outcome, copy);
+    }
+    return copy;
+  } catch (err) {
+    payload.logger.warn({ err, path: req.path }, 'Not-found page not rendered on the server');
+    return null;
+  }
+}
+
+/** What a page drawn from a sent form answers with (entry-server's status: its action's). */
+const formStatus = (status: number): HeadedPage['status'] =>
+  status === 400 || status === 404 || status === 429 || status === 503 ? status : 200;
+
+/** The fields of a form body express parsed (urlencoded, flat): anything else is an empty form. */
+function formOf(body: unknown): URLSearchParams {
+  const form = new URLSearchParams();
+  if (typeof body !== 'object' || body === null) return form;
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    if (typeof value === 'string') form.append(name, value);
+  }
+  return form;
+}
 
 /**
  * The shop's head for one page of its list, kept beside the drawing of that page (so a finished page is

@@ -3,8 +3,9 @@
  * very same answers instead of asking for them again (issue 23).
  *
  * The SWR keys are the API paths below /api/v2/ (lib/api), so the hand-over is simply "this key answered that
- * envelope". One SWR middleware reads it, on both sides: on the server it also notes which keys the tree asked
- * for, so the renderer can fetch them and draw again; in the browser it serves them while the page hydrates.
+ * envelope". One SWR middleware reads it, on both sides: on the server it serves what the routes' loaders
+ * fetched (and notes any key the tree asked for that no loader named); in the browser it serves them while
+ * the page hydrates.
  */
 import type { Envelope } from '@shop/shared';
 import type { Middleware, SWRConfiguration, SWRHook } from 'swr';
@@ -18,6 +19,16 @@ export interface Handover {
   origin: string;
   /** The envelopes the page was rendered from, by SWR key; absent on pages drawn in the browser only. */
   data?: Record<string, Envelope<unknown>>;
+  /**
+   * What the routes' loaders and action gave besides those envelopes (a tracking search's reason, a contact
+   * form's errors), by route id: the browser's router starts from it instead of running them again.
+   */
+  routes?: HandedOverRoutes;
+}
+
+export interface HandedOverRoutes {
+  loaderData: Record<string, unknown>;
+  actionData: Record<string, unknown> | null;
 }
 
 export interface HandoverSource {

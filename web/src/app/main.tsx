@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preload } from 'swr';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { ErrorPage } from '../components/ErrorPage';
 import { fetchResult } from '../lib/api';
 import { configKey } from '../site/api/config';
@@ -17,7 +17,21 @@ if (!container) throw new Error('index.html lacks the #root element');
 
 const handover = readHandover();
 if (handover) setSiteOrigin(handover.origin);
-const router = createBrowserRouter(routes);
+
+/**
+ * The router starts from what the server's loaders and action gave (the hand-over), so hydration runs none of
+ * them again. A route the server did not draw starts from nothing: its page's hooks ask for their data, as
+ * they would after the loader had started it.
+ */
+function hydrationData() {
+  const loaderData: Record<string, unknown> = {};
+  for (const match of matchRoutes(routes, window.location) ?? []) {
+    if (match.route.loader && match.route.id) loaderData[match.route.id] = null;
+  }
+  Object.assign(loaderData, handover?.routes?.loaderData);
+  return { loaderData, actionData: handover?.routes?.actionData ?? null };
+}
+const router = createBrowserRouter(routes, { hydrationData: hydrationData() });
 
 // The hand-over describes the page the server drew, the location the router starts on; once the shopper moves
 // on, every screen asks the API. That location's key is not always "default": a reload after a move within

@@ -1,16 +1,13 @@
 import type { CategoryDetail, PublicCategory, PublicProduct } from '@shop/shared';
 import useSWR from 'swr';
 import { fetchResult } from '../../lib/api';
+import { ALL_CATEGORIES, categoriesKey, categoryKey, topCategoriesKey, topProductsKey } from './keys';
 
-/** The Home tab that lists featured products of every category. */
-export const ALL_CATEGORIES = 'ALL';
-
-export const categoryKey = (id: string) => `categories/${encodeURIComponent(id)}`;
-export const topProductsKey = (categoryId: string) => `categories/top/${encodeURIComponent(categoryId)}`;
+export { ALL_CATEGORIES, categoryKey, topProductsKey } from './keys';
 
 /** Published categories holding at least one published product; `products` is a count. */
 export function useCategories() {
-  return useSWR<PublicCategory[]>('categories', fetchResult);
+  return useSWR<PublicCategory[]>(categoriesKey, fetchResult);
 }
 
 /** One category with the list of its published products. */
@@ -20,7 +17,7 @@ export function useCategory(id: string | undefined) {
 
 /** The categories shown as tabs on Home. */
 export function useTopCategories() {
-  return useSWR<PublicCategory[]>('categories/list/top', fetchResult);
+  return useSWR<PublicCategory[]>(topCategoriesKey, fetchResult);
 }
 
 /** Up to 8 featured products of one category, or of all with ALL_CATEGORIES. */

@@ -1,8 +1,9 @@
 import type { PublicConfig } from '@shop/shared';
 import useSWR from 'swr';
 import { fetchResult } from '../../lib/api';
+import { configKey } from './keys';
 
-export const configKey = 'config';
+export { configKey } from './keys';
 
 export const getConfig = () => fetchResult<PublicConfig>(configKey);
 

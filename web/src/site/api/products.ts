@@ -1,19 +1,27 @@
 import type { PublicProduct, Suggestion } from '@shop/shared';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { fetchList, fetchResult, type ListPage, withQuery } from '../../lib/api';
+import { fetchList, fetchResult, type ListPage } from '../../lib/api';
+import {
+  cartProductsKey,
+  lastDiscountProductKey,
+  lastNewProductKey,
+  productKey,
+  productsKey,
+  SHOP_PAGE_SIZE,
+  shouldSuggest,
+  suggestionsKey,
+} from './keys';
 
-/** The shop grid loads 10 products per page (SPEC §9). */
-export const SHOP_PAGE_SIZE = 10;
-
-export const productsKey = (search: string, page: number, limit = SHOP_PAGE_SIZE) =>
-  withQuery('products', { search: search.trim(), limit, page });
-export const productKey = (id: string) => `products/${encodeURIComponent(id)}`;
-export const suggestionsKey = (search: string) => withQuery('products/suggestions', { search: search.trim() });
-export const cartProductsKey = (ids: readonly string[]) => withQuery('products/cart/show', { products: ids });
-
-/** Suggestions are only worth asking for beyond 2 characters of left-trimmed text (SPEC §5, §9). */
-export const shouldSuggest = (text: string): boolean => text.trimStart().length > 2;
+export {
+  cartProductsKey,
+  pageFromParam,
+  productKey,
+  productsKey,
+  SHOP_PAGE_SIZE,
+  shouldSuggest,
+  suggestionsKey,
+} from './keys';
 
 /**
  * Published products matching `search`, page by page for the shop's infinite scroll, from page `firstPage`
@@ -35,12 +43,6 @@ export function useProducts(search: string, firstPage = 1) {
   };
 }
 
-/** The `?page=` of a shop address: a whole number from 1; anything else is the first page. */
-export function pageFromParam(value: string | null): number {
-  if (value === null || !/^\d{1,6}$/.test(value.trim())) return 1;
-  return Math.max(1, Number(value.trim()));
-}
-
 export function useProduct(id: string | undefined) {
   return useSWR<PublicProduct>(id ? productKey(id) : null, fetchResult);
 }
@@ -53,12 +55,12 @@ export function useSuggestions(search: string) {
 }
 
 export function useLastNewProduct() {
-  return useSWR<PublicProduct | null>('products/last/new', fetchResult);
+  return useSWR<PublicProduct | null>(lastNewProductKey, fetchResult);
 }
 
 /** The latest product with apply_discount set, or null. */
 export function useLastDiscountProduct() {
-  return useSWR<PublicProduct | null>('products/last/discount', fetchResult);
+  return useSWR<PublicProduct | null>(lastDiscountProductKey, fetchResult);
 }
 
 /** The cart's products as the shop sells them now; ids missing from the reply are no longer available. */

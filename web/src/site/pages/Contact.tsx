@@ -2,10 +2,12 @@ import { CheckCircleFilled, EnvironmentOutlined, MailOutlined, PhoneOutlined, Se
 import { contactSchema, MESSAGES, STATIC_PAGE_META, type ContactInput } from '@shop/shared';
 import { Button, Checkbox, Col, Form, Input, Row } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useActionData } from 'react-router-dom';
 import { staticAssetUrl } from '../../lib/api';
 import { handleResult, notify } from '../../lib/notify';
 import { sendContact } from '../api/contacts';
+import { type ContactField, INVALID_EMAIL_TEXT, INVALID_PHONE_TEXT, requiredText } from '../lib/contact-form';
+import type { ContactActionData } from '../route-data';
 import { SHOP_EMAIL, SHOP_PHONE, SHOP_PHONE_HREF } from '../shop-info';
 import { useDocumentMeta } from '../lib/use-document-meta';
 import './contact.css';
@@ -16,7 +18,7 @@ type ContactFormValues = ContactInput & { terms?: boolean };
 // Same character rule as the shared contactSchema, so the form flags what the server would refuse.
 const PHONE_PATTERN = /^[+()\d\s.-]*$/;
 const TERMS_WARNING_KEY = 'contact-terms-required';
-const required = (label: string) => ({ required: true, whitespace: true, message: `Please enter your ${label}` });
+const required = (field: ContactField) => ({ required: true, whitespace: true, message: requiredText(field) });
 
 function ContactInfo() {
   return (
@@ -96,11 +98,43 @@ function ContactSent({ sent, onAnother }: { sent: SentMessage; onAnother: () => 
   );
 }
 
+/**
+ * The form sent without JavaScript comes back through the route's action (site/route-data.ts): the thanks, or
+ * the typed values with SPEC §8's reason and each refused field's words, shown until that field is changed.
+ */
+function useSentWithoutScript() {
+  const answer = useActionData() as ContactActionData | undefined;
+  const refused = answer && 'values' in answer ? answer : null;
+  const [fieldErrors, setFieldErrors] = useState(refused?.fieldErrors ?? {});
+  return {
+    sent: answer && 'sent' in answer ? answer.sent : null,
+    values: refused ? { ...refused.values, terms: refused.values.terms === 'on' } : undefined,
+    notice: refused?.notice ?? null,
+    fieldError: (field: ContactField) => {
+      const help = fieldErrors[field];
+      return help ? { validateStatus: 'error' as const, help } : {};
+    },
+    forget: (fields: string[]) =>
+      setFieldErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([name]) => !fields.includes(name)))),
+  };
+}
+
+/** SPEC §8's words for a form sent without JavaScript that was not sent on. */
+function ContactNotice({ notice }: { notice: { title: string; description?: string } }) {
+  return (
+    <div className="contact-notice" role="alert" data-testid="contact-notice">
+      <strong>{notice.title}</strong>
+      {notice.description && <span>{notice.description}</span>}
+    </div>
+  );
+}
+
 export default function Contact() {
   useDocumentMeta(STATIC_PAGE_META.contact, { path: '/site/contact' });
   const [form] = Form.useForm<ContactFormValues>();
   const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState<SentMessage | null>(null);
+  const withoutScript = useSentWithoutScript();
+  const [sent, setSent] = useState<SentMessage | null>(withoutScript.sent);
 
   // One key: pressing "Send" again replaces the warning, and ticking the box takes it away.
   const warnTerms = () => notify.warning(MESSAGES.contactTermsRequired, { key: TERMS_WARNING_KEY });
@@ -137,9 +171,15 @@ export default function Contact() {
         <ContactInfo />
         <div className="contact-form-card">
           {sent && <ContactSent sent={sent} onAnother={() => setSent(null)} />}
+          {!sent && withoutScript.notice && <ContactNotice notice={withoutScript.notice} />}
+          {/* method and action make it a form that works without JavaScript too (issue 33); with it, antd
+              stops the browser's submit and sends the message itself. */}
           <Form<ContactFormValues>
             hidden={sent !== null}
             form={form}
+            method="post"
+            action="/site/contact"
+            initialValues={withoutScript.values}
             layout="vertical"
             size="large"
             onFinish={(values) => void onFinish(values)}
@@ -147,6 +187,7 @@ export default function Contact() {
               if (!values.terms) warnTerms();
             }}
             onValuesChange={(changed: Partial<ContactFormValues>) => {
+              withoutScript.forget(Object.keys(changed));
               // A warning goes once its cause is fixed.
               if (changed.terms) notify.dismiss(TERMS_WARNING_KEY);
             }}
@@ -154,49 +195,64 @@ export default function Contact() {
           >
             <Row gutter={16}>
               <Col xs={24} sm={12}>
-                <Form.Item name="firstname" label="First name" rules={[required('first name'), { max: 100 }]}>
-                  <Input autoComplete="given-name" data-testid="contact-firstname" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item name="lastname" label="Last name" rules={[required('last name'), { max: 100 }]}>
-                  <Input autoComplete="family-name" data-testid="contact-lastname" />
+                <Form.Item
+                  {...withoutScript.fieldError('firstname')}
+                  name="firstname"
+                  label="First name"
+                  rules={[required('firstname'), { max: 100 }]}
+                >
+                  <Input name="firstname" autoComplete="given-name" data-testid="contact-firstname" />
                 </Form.Item>
               </Col>
               <Col xs={24} sm={12}>
                 <Form.Item
+                  {...withoutScript.fieldError('lastname')}
+                  name="lastname"
+                  label="Last name"
+                  rules={[required('lastname'), { max: 100 }]}
+                >
+                  <Input name="lastname" autoComplete="family-name" data-testid="contact-lastname" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  {...withoutScript.fieldError('email')}
                   name="email"
                   label="Email"
-                  rules={[
-                    required('email'),
-                    { type: 'email', message: 'Please enter a valid email address' },
-                    { max: 200 },
-                  ]}
+                  rules={[required('email'), { type: 'email', message: INVALID_EMAIL_TEXT }, { max: 200 }]}
                 >
-                  <Input type="email" autoComplete="email" data-testid="contact-email" />
+                  <Input name="email" type="email" autoComplete="email" data-testid="contact-email" />
                 </Form.Item>
               </Col>
               <Col xs={24} sm={12}>
                 <Form.Item
+                  {...withoutScript.fieldError('telephone')}
                   name="telephone"
                   label="Telephone (optional)"
-                  rules={[
-                    { pattern: PHONE_PATTERN, message: 'Only digits, spaces and + ( ) . - are allowed' },
-                    { max: 40 },
-                  ]}
+                  rules={[{ pattern: PHONE_PATTERN, message: INVALID_PHONE_TEXT }, { max: 40 }]}
                 >
-                  <Input type="tel" autoComplete="tel" data-testid="contact-telephone" />
+                  <Input name="telephone" type="tel" autoComplete="tel" data-testid="contact-telephone" />
                 </Form.Item>
               </Col>
             </Row>
-            <Form.Item name="title" label="Subject" rules={[required('subject'), { max: 200 }]}>
-              <Input data-testid="contact-title" />
+            <Form.Item
+              {...withoutScript.fieldError('title')}
+              name="title"
+              label="Subject"
+              rules={[required('title'), { max: 200 }]}
+            >
+              <Input name="title" data-testid="contact-title" />
             </Form.Item>
-            <Form.Item name="message" label="Message" rules={[required('message'), { max: 5000 }]}>
-              <Input.TextArea rows={6} showCount maxLength={5000} data-testid="contact-message" />
+            <Form.Item
+              {...withoutScript.fieldError('message')}
+              name="message"
+              label="Message"
+              rules={[required('message'), { max: 5000 }]}
+            >
+              <Input.TextArea name="message" rows={6} showCount maxLength={5000} data-testid="contact-message" />
             </Form.Item>
             <Form.Item name="terms" valuePropName="checked" className="contact-terms">
-              <Checkbox data-testid="contact-terms">
+              <Checkbox name="terms" data-testid="contact-terms">
                 I have read and accept the <Link to="/site/terms">Terms and Conditions</Link>
               </Checkbox>
             </Form.Item>

@@ -1,10 +1,11 @@
 import { CustomerServiceOutlined, FileSearchOutlined, MailOutlined } from '@ant-design/icons';
 import { MESSAGES, orderNumberSchema } from '@shop/shared';
-import { Input, type InputRef } from 'antd';
+import { Button, Input, type InputRef } from 'antd';
 import { useCallback, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Form, Link, useLoaderData, useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { findOrderByNumber } from '../api/orders';
+import { TRACKING_PARAM, type TrackingData } from '../route-data';
 import { useDocumentMeta } from '../lib/use-document-meta';
 import './tracking.css';
 
@@ -46,28 +47,49 @@ function OrderLookupForm() {
     else notify.generic();
   };
 
+  // A GET form of this page, so the search works without JavaScript too (issue 33): the server looks the number
+  // up and answers with the order's page. With JavaScript the search below runs instead of the form.
   return (
-    <Input.Search
-      className="tracking-search"
-      size="large"
-      value={value}
-      placeholder="Order number"
-      enterButton="Track"
-      loading={searching}
-      allowClear
-      autoComplete="off"
-      spellCheck={false}
-      aria-label="Order number"
-      maxLength={40}
-      ref={tagInput}
-      data-testid="tracking-search"
-      onChange={(event) => setValue(event.target.value)}
-      onSearch={(text, _event, info) => {
-        // The clear icon also fires onSearch; clearing is not a search.
-        if (info?.source === 'clear') return;
-        void search(text);
-      }}
-    />
+    <Form method="get" action="/site/tracking" role="search" onSubmit={(event) => event.preventDefault()}>
+      <Input.Search
+        className="tracking-search"
+        size="large"
+        name={TRACKING_PARAM}
+        value={value}
+        placeholder="Order number"
+        enterButton={
+          <Button type="primary" htmlType="submit">
+            Track
+          </Button>
+        }
+        loading={searching}
+        allowClear
+        autoComplete="off"
+        spellCheck={false}
+        aria-label="Order number"
+        maxLength={40}
+        ref={tagInput}
+        data-testid="tracking-search"
+        onChange={(event) => setValue(event.target.value)}
+        onSearch={(text, _event, info) => {
+          // The clear icon also fires onSearch; clearing is not a search.
+          if (info?.source === 'clear') return;
+          void search(text);
+        }}
+      />
+    </Form>
+  );
+}
+
+/** Why the server found no order page for a search sent without JavaScript (SPEC §8's words). */
+function TrackingNotice() {
+  const tracked = useLoaderData() as TrackingData | null;
+  if (!tracked) return null;
+  return (
+    <p className="tracking-notice" role="alert" data-testid="tracking-notice">
+      <strong>{tracked.notice.title}</strong>
+      {tracked.notice.description && <span>{tracked.notice.description}</span>}
+    </p>
   );
 }
 
@@ -86,6 +108,7 @@ export default function Tracking() {
           status of your order and where it is going.
         </p>
         <OrderLookupForm />
+        <TrackingNotice />
       </section>
 
       <ul className="tracking-help">
