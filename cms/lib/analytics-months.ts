@@ -76,16 +76,6 @@ export async function markMonthsStale(payload: Payload, createdAts: unknown[], r
   }
 }
 
-/** Every stored month stale (a write that does not say which orders it touched). */
-export async function markAllMonthsStale(payload: Payload): Promise<void> {
-  const db = adapterOf(payload);
-  if (db.name === 'mongoose') {
-    await mongoCollection(db).updateMany({}, { $inc: { generation: 1 } });
-    return;
-  }
-  await sqliteOf(db).run(sql`UPDATE analytics_months SET generation = generation + 1`);
-}
-
 /** The state of every stored month of these years (a month without a row is missing from the answer). */
 export async function monthStates(payload: Payload, fromYear: number, toYear: number): Promise<MonthState[]> {
   const db = adapterOf(payload);
@@ -298,7 +288,6 @@ function sqliteOf(db: AdapterHandles): SqliteHandle {
 
 interface MongoCollection {
   updateOne(filter: object, update: object, options?: object): Promise<unknown>;
-  updateMany(filter: object, update: object): Promise<unknown>;
   find(filter: object, options?: object): { toArray(): Promise<Row[]> };
 }
 
