@@ -50,6 +50,8 @@ function SearchBox({ text, onTextChange: setText, onSearch, onClear }: SearchBox
         if (picked) void navigate(`/site/shop/${encodeURIComponent(picked.id)}`);
       }}
       label="Search products"
+      action="/site/shop"
+      name="search"
       placeholder="Search products…"
       data-testid="shop-search"
       buttonTestId="shop-search-button"

@@ -1,4 +1,5 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Form } from 'react-router-dom';
 import { Button } from './Button';
 import { CloseCircleFilledIcon, SearchIcon } from './icons';
 import './ui.css';
@@ -13,6 +14,12 @@ interface Props {
   /** Whole suggestion texts, best first; an empty list shows no popup. */
   suggestions: readonly string[];
   label: string;
+  /**
+   * Where the search is a GET form to without JavaScript (the box's text sent as `name`): Enter or the button
+   * loads that address, which the server draws. With JavaScript the box searches through `onSearch` instead.
+   */
+  action: string;
+  name: string;
   placeholder?: string;
   buttonLabel?: string;
   className?: string;
@@ -32,6 +39,8 @@ export function SearchCombobox({
   onPick,
   suggestions,
   label,
+  action,
+  name,
   placeholder,
   buttonLabel = 'Search',
   className,
@@ -84,6 +93,7 @@ export function SearchCombobox({
         return;
       }
       case 'Enter': {
+        // The app searches (or opens the highlighted suggestion) itself: the form is not submitted.
         event.preventDefault();
         if (highlighted >= 0) pick(highlighted);
         else {
@@ -102,12 +112,26 @@ export function SearchCombobox({
     }
   };
 
+  // The button's click submits the form; the app answers it in place of the browser.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setDismissed(true);
+    onSearch(value);
+  };
+
   return (
-    <div className={className ? `ui-search ${className}` : 'ui-search'} role="search">
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      className={className ? `ui-search ${className}` : 'ui-search'}
+      onSubmit={onSubmit}
+    >
       <div className="ui-search-field">
         <SearchIcon className="ui-search-icon" />
         <input
           type="text"
+          name={name}
           role="combobox"
           aria-label={label}
           aria-expanded={open}
@@ -152,18 +176,9 @@ export function SearchCombobox({
             ))}
         </ul>
       </div>
-      <Button
-        variant="primary"
-        size="large"
-        className="ui-search-button"
-        data-testid={buttonTestId}
-        onClick={() => {
-          setDismissed(true);
-          onSearch(value);
-        }}
-      >
+      <Button variant="primary" size="large" className="ui-search-button" data-testid={buttonTestId} htmlType="submit">
         {buttonLabel}
       </Button>
-    </div>
+    </Form>
   );
 }
