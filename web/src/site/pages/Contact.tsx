@@ -111,8 +111,11 @@ function useSentWithoutScript() {
     values: refused ? { ...refused.values, terms: refused.values.terms === 'on' } : undefined,
     notice: refused?.notice ?? null,
     fieldError: (field: ContactField) => {
-      const help = fieldErrors[field];
-      return help ? { validateStatus: 'error' as const, help } : {};
+      const reason = fieldErrors[field];
+      // As the field's "extra" line rather than antd's animated help, which is drawn only once scripts run.
+      return reason
+        ? { validateStatus: 'error' as const, extra: <span className="contact-field-error">{reason}</span> }
+        : {};
     },
     forget: (fields: string[]) =>
       setFieldErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([name]) => !fields.includes(name)))),
