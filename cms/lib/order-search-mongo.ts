@@ -68,6 +68,10 @@ function searchFor(words: readonly string[], number: string): string | null {
 
 export function mongoOrderSearch(db: AdapterHandles): OrderSearchIndex {
   return {
+    // The list's own query, narrowed by candidates(), reads the page on MongoDB.
+    async page() {
+      return null;
+    },
     async candidates({ words, number }) {
       const search = searchFor(words, number);
       if (!search) return null;

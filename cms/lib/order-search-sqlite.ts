@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-sqlite';
-import { type AdapterHandles, drizzleOf } from './adapter-handles';
-import { indexableWord, MAX_CANDIDATES, type OrderSearchIndex } from './order-search';
+import { type AdapterHandles, drizzleOf, type SQL } from './adapter-handles';
+import { indexableWord, MAX_CANDIDATES, type OrderListQuery, type OrderSearchIndex } from './order-search';
 
 /*
  * The SQLite side of lib/order-search.ts. The migration 20261128_131556_order_list_indexes made and fills:
@@ -27,9 +27,51 @@ export function matchExpression(words: readonly string[], number: string): strin
   return terms.length ? terms.join(' AND ') : null;
 }
 
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+const ORDER_BY: Record<OrderListQuery['sort'], SQL> = {
+  newest: sql`o.created_at DESC`,
+  payer_asc: sql`o.payer_full_name ASC, o.created_at DESC`,
+  payer_desc: sql`o.payer_full_name DESC, o.created_at DESC`,
+};
+
+/**
+ * The conditions of the list (services/admin/orders.ts adminOrdersWhere) as Payload writes them for SQLite,
+ * on the orders table itself: `in`, `equals`/`exists`, and `like`/`contains` as LIKE '%…%'. The words hold no
+ * LIKE wildcard (page() leaves those to the list's own query).
+ */
+function listConditions({ statuses, channel, words, number }: OrderListQuery): SQL {
+  const and: SQL[] = [sql`o.status IN (${list(statuses)})`];
+  if (channel === 'market') and.push(sql`o.channel = 'market'`);
+  if (channel === 'online') and.push(sql`(o.channel = 'online' OR o.channel IS NULL)`);
+  if (number) and.push(sql`o.number LIKE ${`%${number}%`}`);
+  for (const word of words)
+    and.push(sql`(o.payer_full_name LIKE ${`%${word}%`} OR o.payer_email_address LIKE ${`%${word}%`})`);
+  return sql.join(and, sql` AND `);
+}
+
 export function sqliteOrderSearch(db: AdapterHandles): OrderSearchIndex {
   const drizzle = () => drizzleOf(db, 'Order search indexes');
   return {
+    async page(query) {
+      if (query.statuses.length === 0 || query.words.some((word) => /[%_]/.test(word))) return null;
+      const match = matchExpression(query.words, query.number);
+      if (!match) return null;
+      const from = sql`order_search s JOIN order_search_docs d ON d.doc_id = s.rowid JOIN orders o ON o.id = d.order_id
+        WHERE order_search MATCH ${match} AND ${listConditions(query)}`;
+      const [page, count] = await Promise.all([
+        drizzle().run(
+          sql`SELECT o.id AS id FROM ${from} ORDER BY ${ORDER_BY[query.sort]}
+              LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+        ),
+        drizzle().run(sql`SELECT count(*) AS orders FROM ${from}`),
+      ]);
+      return { ids: page.rows.map((row) => String(row.id)), count: Number(count.rows[0]?.orders ?? 0) };
+    },
     async candidates({ words, number }) {
       const match = matchExpression(words, number);
       if (!match) return null;

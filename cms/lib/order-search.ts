@@ -13,7 +13,22 @@ export interface OrderSearchQuery {
   number: string;
 }
 
+/** A searched list's page as the Orders screen asks for it (services/admin/orders.ts). */
+export interface OrderListQuery extends OrderSearchQuery {
+  statuses: readonly OrderStatus[];
+  channel?: OrderChannel;
+  sort: 'newest' | 'payer_asc' | 'payer_desc';
+  page: number;
+  limit: number;
+}
+
 export interface OrderSearchIndex {
+  /**
+   * The ids of a searched list's page, in list order, and how many orders the list has: the list's own
+   * conditions (the tab's statuses, the channel, LIKE on each field) applied to the orders the index found.
+   * Null when the index cannot answer (a word it cannot look up alone, a word with a LIKE wildcard).
+   */
+  page(query: OrderListQuery): Promise<{ ids: string[]; count: number } | null>;
   /**
    * The ids of every order that may match, never fewer than those that do; null when the index cannot narrow
    * the search (no word it can look up, or more candidates than an id list should carry).

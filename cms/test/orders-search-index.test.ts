@@ -89,6 +89,20 @@ describe('the Orders search through its index', () => {
     }
   });
 
+  it('when a search is sorted by payer, paged, or filtered by channel, then the list LIKE gives in that order', async () => {
+    // SQLite compares names byte by byte: "Maria" before "Mario", capitals before small letters.
+    const az = await open(`search=${tag}&sort[0]=payer_full_name&sort[1]=ASC&limit=2&page=2`);
+    expect([az.ids, az.count]).toEqual([[o.a.id, o.c.id], 6]);
+    const za = await open(`search=${tag}&sort[0]=payer_full_name&sort[1]=DESC&limit=2&page=2`);
+    expect([za.ids, za.count]).toEqual([[o.c.id, o.a.id], 6]);
+    const past = await open(`search=${tag}&page=9`);
+    expect([past.ids, past.count]).toEqual([[], 6]);
+    expect((await open(`search=${tag}&channel=online&limit=1`)).ids).toEqual([o.f.id]);
+    expect((await open(`search=${tag}&channel=market`)).count).toBe(0);
+    expect((await open(`search=${tag}&status=PROCESSING`)).count).toBe(0);
+    expect((await archive(`search=${tag}`)).count).toBe(0);
+  });
+
   it('when orders are searched by pieces of their number of 1, 2 and more characters, then those orders', async () => {
     const cases: Array<[string, Doc[]]> = [
       [`${stem}Q7`, [o.c, o.a]],
