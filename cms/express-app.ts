@@ -8,6 +8,7 @@ import { MESSAGES } from '@shop/shared';
 import {
   assertPayloadCanRead,
   envelopeErrorHandler,
+  sameSiteForm,
   sendEnvelope,
   sendFetchResponse,
   toFetchRequest,
@@ -216,6 +217,7 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
     );
     app.post(
       '/site/contact',
+      sameSiteForm([env.publicUrl, ...env.corsOrigins]),
       express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT, parameterLimit: 20 }),
       pageFormLimit(limiters.contact),
       (req, res, next) => (req.accepts('html') ? storefrontPage(req, res, next) : next()),

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import type { SanitizedConfig } from 'payload';
 import { AppError, badRequest } from './app-error';
 import { describeError } from './envelope';
@@ -187,4 +187,19 @@ export function envelopeErrorHandler(err: unknown, _req: ExpressRequest, res: Ex
   const { status, result } = describeError(err);
   if (status >= 500) console.error(err);
   sendEnvelope(res, result, status);
+}
+
+/**
+ * A form posted to a storefront page is taken only from the shop's own pages: a browser names the page's origin
+ * in Origin, and another site's form (which would send messages in its visitors' names, each from their own
+ * address and so past the per-address rate limit) is refused with 403. A client that sends no Origin is no
+ * browser on another site, and is let through like an API call.
+ */
+export function sameSiteForm(allowed: readonly string[]): RequestHandler {
+  const origins = new Set(allowed.flatMap((url) => (URL.canParse(url) ? [new URL(url).origin] : [])));
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    if (origin === undefined || origins.has(origin) || origin === `${req.protocol}://${req.get('host')}`) return next();
+    sendEnvelope(res, 'This form is taken only from the shop’s own pages', 403);
+  };
 }

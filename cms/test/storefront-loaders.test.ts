@@ -197,6 +197,19 @@ describe('the contact form without JavaScript', () => {
     expect(limited.text).toMatch(/name="message"[^>]*>Do you ship gift boxes to Milan\?</);
     expect(await countDocs(admin, 'notifications')).toBe(before + 1);
 
+    // Another site's form posting in its visitor's name is refused before anything is read.
+    const crossSite = await server.raw({
+      method: 'POST',
+      path: '/site/contact',
+      headers: {
+        accept: 'text/html',
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://elsewhere.example',
+      },
+      body: valid(`${firstname}y`),
+    });
+    expect(crossSite.status).toBe(403);
+
     const hostile: Array<[string, string]> = [
       ['{"firstname":"Maria"}', 'application/json'],
       ['firstname=a&firstname=b&__proto__[x]=1&constructor=1', 'application/x-www-form-urlencoded'],
