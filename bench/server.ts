@@ -38,7 +38,8 @@ export async function startShop(opts: { dataDir?: string; env?: Record<string, s
     env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', ...opts.env },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
+  // A cold start seeds the demo (images included): minutes on a busy machine.
+  const deadline = Date.now() + 360_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -47,7 +48,11 @@ export async function startShop(opts: { dataDir?: string; env?: Record<string, s
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error('server did not start');
+    if (Date.now() > deadline) {
+      // Not left running (and seeding) behind a bench that gave up on it.
+      child.kill('SIGKILL');
+      throw new Error('server did not start');
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   const firstPageMs = performance.now() - started;
