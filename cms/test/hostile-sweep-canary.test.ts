@@ -329,6 +329,7 @@ function pageProbes(rng: Rng): Probe[] {
     `/site/products/${productId}`,
     '/site/recipes',
     '/site/contact',
+    '/site/tracking',
     '/site/cart',
     '/admin',
     '/sitemap.xml',
@@ -339,7 +340,7 @@ function pageProbes(rng: Rng): Probe[] {
   ];
   const probes: Probe[] = [];
   for (const page of pages) {
-    for (const key of ['page', 'search', 'category', 'size', 'utm_source']) {
+    for (const key of ['page', 'search', 'number', 'category', 'size', 'utm_source']) {
       const name = rng.pick(PROTOTYPE_NAMES);
       probes.push({
         door: 'pages',
@@ -348,6 +349,16 @@ function pageProbes(rng: Rng): Probe[] {
         headers: { accept: 'text/html' },
       });
     }
+  }
+  // The contact form sent without JavaScript (issue 33): its action reads the posted fields by name.
+  for (const name of PROTOTYPE_NAMES) {
+    probes.push({
+      door: 'pages',
+      method: 'POST',
+      path: '/site/contact',
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      body: `${rng.pick(SPELLINGS)([name, 'firstname'])}=1&firstname=${encodeURIComponent(name)}&terms=on`,
+    });
   }
   for (const name of PROTOTYPE_NAMES) {
     probes.push({
