@@ -19,8 +19,14 @@ const CATALOGUE_PATH = /^\/api\/v2\/(config|products|categories|recipes)(\/|$)/;
 
 type Encoding = 'br' | 'gzip';
 
-/** Compressed once per kept answer and encoding, not once per read; dropped with the answer. */
-const encoded = new WeakMap<KeptAnswer, Partial<Record<Encoding, Buffer>>>();
+/** A kept answer as written: its body in each encoding asked so far, and the whole header list beside it. */
+interface Written {
+  body: Buffer;
+  headers: string[];
+}
+
+/** Made once per kept answer and encoding, not once per read; dropped with the answer. */
+const written = new WeakMap<KeptAnswer, Partial<Record<Encoding | 'identity', Written>>>();
 
 const compress: Record<Encoding, (body: Buffer) => Buffer> = {
   // Once per answer, so a better ratio than compression's per-request quality 4 is affordable.
@@ -28,10 +34,18 @@ const compress: Record<Encoding, (body: Buffer) => Buffer> = {
   gzip: (body) => gzipSync(body),
 };
 
-function encodedBody(answer: KeptAnswer, encoding: Encoding): Buffer {
-  let bodies = encoded.get(answer);
-  if (!bodies) encoded.set(answer, (bodies = {}));
-  return (bodies[encoding] ??= compress[encoding](answer.body));
+function writtenAs(answer: KeptAnswer, encoding: Encoding | null, securityHeaders: Array<[string, string]>): Written {
+  let forms = written.get(answer);
+  if (!forms) written.set(answer, (forms = {}));
+  const kept = forms[encoding ?? 'identity'];
+  if (kept) return kept;
+  const body = encoding ? compress[encoding](answer.body) : answer.body;
+  // One flat list for writeHead: the header block is laid out in one go, without a setHeader (a validation
+  // and a map entry) per header per read.
+  const headers = [...securityHeaders, ...answer.headers, ['Vary', 'Accept-Encoding']].flat();
+  if (encoding) headers.push('Content-Encoding', encoding);
+  headers.push('Content-Length', String(body.length));
+  return (forms[encoding ?? 'identity'] = { body, headers });
 }
 
 /**
@@ -60,7 +74,8 @@ export function headersSetBy(middleware: RequestHandler): Array<[string, string]
  * key passed every one of those checks: the key is made of the raw path and the known parameters only, so a
  * request that would fail a check (a malformed path, a prototype key, an unknown parameter) never finds one.
  * The answer carries what the long way would have given it: `securityHeaders` (the site's helmet headers),
- * `Vary: Accept-Encoding` and a brotli or gzip body for a client that takes one (compression's), the route's own headers.
+ * `Vary: Accept-Encoding` and a brotli or gzip body for a client that takes one (compression's), the route's
+ * own headers.
  * Anything else (a miss, HEAD, a session, an Origin) goes on down the chain as before.
  */
 export function earlyPublicAnswer(securityHeaders: Array<[string, string]>): RequestHandler {
@@ -70,20 +85,17 @@ export function earlyPublicAnswer(securityHeaders: Array<[string, string]>): Req
     const key = publicAnswerKey(req.path, new URLSearchParams(queryStart === -1 ? '' : req.url.slice(queryStart + 1)));
     const answer = key === null ? undefined : cachedNow<KeptAnswer | null>(key);
     if (!answer) return next();
-    res.statusCode = answer.status;
-    for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    for (const [name, value] of answer.headers) res.setHeader(name, value);
-    res.setHeader('Vary', 'Accept-Encoding');
     // As compression() chooses: brotli when the client takes it, else gzip, else the body as is.
     const encoding: Encoding | null =
-      answer.body.length < COMPRESSION_THRESHOLD
+      answer.body.length < COMPRESSION_THRESHOLD || !req.headers['accept-encoding']
         ? null
         : req.acceptsEncodings('br') === 'br'
           ? 'br'
           : req.acceptsEncodings('gzip') === 'gzip'
             ? 'gzip'
             : null;
-    if (encoding) res.setHeader('Content-Encoding', encoding);
-    res.end(encoding ? encodedBody(answer, encoding) : answer.body);
+    const { body, headers } = writtenAs(answer, encoding, securityHeaders);
+    res.writeHead(answer.status, headers);
+    res.end(body);
   };
 }
