@@ -197,7 +197,8 @@ describe('pages that are not there', () => {
     expect(page.link('canonical')).toBeUndefined();
     expect(page.jsonLd).toEqual([]);
     expect(page.html).not.toContain('Draft ');
-    expect(page.html).toMatch(/<div id="root"><\/div>/);
+    // The not-found screen drawn in its place (issue 33).
+    expect(page.html).toContain('Sorry, we could not find that page');
   });
 
   it('when an unknown id, a malformed id or an unknown path is opened, then 404 with noindex', async () => {

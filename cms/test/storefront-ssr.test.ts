@@ -118,10 +118,24 @@ describe('a product page without JavaScript', () => {
     expect(changed.status).toBe(200);
   });
 
-  it('when a product does not exist, then 404 and the body is left to the browser', async () => {
+  it('when a product does not exist, then 404 with the not-found screen and its way home drawn, and no data handed over (issue 33)', async () => {
     const page = await open('/site/shop/00000000-0000-4000-8000-000000000000');
     expect(page.status).toBe(404);
-    expect(page.html).toMatch(/<div id="root"><\/div>/);
+    expect(page.text).toContain('Page not found');
+    expect(page.links).toContain('/site');
+    expect(page.html).not.toContain('needs JavaScript');
+    // The app's router shows the product page at this address, not the drawing: it draws its own page over it
+    // (which finds the product missing and moves on to /site/404) instead of hydrating the drawing.
+    expect(page.handover).toEqual({ origin: server.baseUrl });
+  });
+
+  it('when an address names no page, then 404 with the not-found screen drawn and handed over for hydration (issue 33)', async () => {
+    const page = await open('/site/nowhere');
+    expect(page.status).toBe(404);
+    expect(page.html).toContain('<meta name="robots" content="noindex');
+    expect(page.text).toContain('Page not found');
+    expect(page.links).toContain('/site');
+    expect(page.handover?.data?.config?.status).toBe(200);
   });
 });
 
@@ -165,7 +179,9 @@ describe('the shop without JavaScript', () => {
     for (const query of ['?page=abc', '?page=-3', '?page=0', '?page=1.5', '?page=99999999999', '?page=2&page=3']) {
       const page = await open(`/site/shop${query}`);
       expect(page.status, query).toBe(404);
-      expect(page.root, query).toBe('');
+      // The one not-found drawing every such address shares (issue 33), not a drawing of its own.
+      expect(page.text, query).toContain('Page not found');
+      expect(page.root, query).not.toContain('data-testid="product-card"');
     }
     // A whole number past the list's last page names no page either; the list's first page always does.
     const nothing = `nothing${uid().replace(/\W/g, '')}`;
