@@ -131,7 +131,8 @@ export async function benchAnalytics(): Promise<void> {
       const res = await fetch(`${baseUrl}/api/orders/${someOrder}`, {
         method: 'PATCH',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ shipment_method: `Bench ${n}` }),
+        // A field a door may write (issue 29 §4: the money and the shipment are the services' own).
+        body: JSON.stringify({ confirmation_resent_at: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString() }),
       });
       if (res.status !== 200) throw new Error(`PATCH order: HTTP ${res.status} ${await res.text()}`);
       await new Promise((r) => setTimeout(r, 400));
