@@ -24,6 +24,7 @@ import {
   productsKey,
   recipeKey,
   recipesKey,
+  searchFromParams,
   shouldSuggest,
   suggestionsKey,
   topCategoriesKey,
@@ -72,9 +73,6 @@ export const homeLoader = pageLoader(() => [
   { key: topProductsKey(ALL_CATEGORIES) },
   { key: latestRecipesKey },
 ]);
-
-/** The URL's `?search=` as the shop applies it (SPEC §5: trimmed; nothing or blanks: no search). */
-export const searchFromParams = (params: URLSearchParams): string => (params.get('search') ?? '').trim();
 
 export const shopLoader = pageLoader((url) => {
   const search = searchFromParams(url.searchParams);

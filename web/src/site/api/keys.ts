@@ -22,6 +22,9 @@ export const lastDiscountProductKey = 'products/last/discount';
 /** Suggestions are only worth asking for beyond 2 characters of left-trimmed text (SPEC §5, §9). */
 export const shouldSuggest = (text: string): boolean => text.trimStart().length > 2;
 
+/** The URL's `?search=` as the shop applies it (SPEC §5: trimmed; nothing or blanks: no search). */
+export const searchFromParams = (params: URLSearchParams): string => (params.get('search') ?? '').trim();
+
 /** The `?page=` of a shop address: a whole number from 1; anything else is the first page. */
 export function pageFromParam(value: string | null): number {
   if (value === null || !/^\d{1,6}$/.test(value.trim())) return 1;

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isNearBottom } from '../../lib/scroll';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useCategories } from '../api/categories';
+import { searchFromParams } from '../api/keys';
 import { hasMorePages, pageFromParam, shouldSuggest, useProducts, useSuggestions } from '../api/products';
 import { CategoryGrid } from '../components/CategoryGrid';
 import { ProductGrid } from '../components/ProductGrid';
@@ -65,9 +66,6 @@ function SearchBox({ text, onTextChange: setText, onSearch, onClear }: SearchBox
     />
   );
 }
-
-/** The URL's `?search=` as the shop applies it (SPEC §5: trimmed; nothing or blanks: no search). */
-const searchFromParams = (params: URLSearchParams): string => (params.get('search') ?? '').trim();
 
 export default function Shop() {
   // The search lives in the URL (`/site/shop?search=olive`, issue 23), so Back, a reload and a shared link
