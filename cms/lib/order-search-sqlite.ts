@@ -56,11 +56,19 @@ function listConditions({ statuses, channel, words, number }: OrderListQuery): S
 
 export function sqliteOrderSearch(db: AdapterHandles): OrderSearchIndex {
   const drizzle = () => drizzleOf(db, 'Order search indexes');
+  // A search most orders match ("@example", one letter of a number) is quicker the list's own way: newest
+  // first through createdAt, stopping at the page, than through every hit of the index.
+  const tooManyHits = async (match: string) =>
+    (
+      await drizzle().run(
+        sql`SELECT 1 FROM order_search WHERE order_search MATCH ${match} LIMIT 1 OFFSET ${MAX_CANDIDATES}`,
+      )
+    ).rows.length > 0;
   return {
     async page(query) {
       if (query.statuses.length === 0 || query.words.some((word) => /[%_]/.test(word))) return null;
       const match = matchExpression(query.words, query.number);
-      if (!match) return null;
+      if (!match || (await tooManyHits(match))) return null;
       const from = sql`order_search s JOIN order_search_docs d ON d.doc_id = s.rowid JOIN orders o ON o.id = d.order_id
         WHERE order_search MATCH ${match} AND ${listConditions(query)}`;
       const [page, count] = await Promise.all([
