@@ -148,11 +148,7 @@ export function storefrontHtml(
       try {
         const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '');
         const path = normalisePath(req.path);
-        const visit: PageVisit = {
-          clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-          rateLimited: res.locals.pageFormRateLimited === true,
-        };
-        const outcome = await renderer.render(path, query, visit, form);
+        const outcome = await renderer.render(path, query, visitOf(req, res), form);
         // A tracking search that found its order: the order's page (never kept by a cache in between).
         if (isRedirect(outcome)) return res.setHeader('Cache-Control', 'no-store').redirect(303, outcome.redirect);
         drawn = outcome;
@@ -184,6 +180,12 @@ export function storefrontHtml(
 
 const SHOP_PATH = '/site/shop';
 
+/** Who the page is drawn for, as its loaders' calls tell the API's handlers (in-process-api.ts). */
+const visitOf = (req: Request, res: Response): PageVisit => ({
+  clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+  rateLimited: res.locals.pageFormRateLimited === true,
+});
+
 /**
  * Addresses the app's router gives to a page of their own even when there is nothing there: a product, a
  * category or a recipe that is missing (the page finds out, and moves on to /site/404 as it always has, SPEC
@@ -210,10 +212,7 @@ async function notFoundDrawing(
   res: Response,
 ): Promise<ServerRenderedPage | null> {
   const path = normalisePath(req.path);
-  const visit: PageVisit = {
-    clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-    rateLimited: res.locals.pageFormRateLimited === true,
-  };
+  const visit = visitOf(req, res);
   try {
     const outcome = await renderer.render(
       /^\/site(\/|$)/.test(path) ? '/site/404' : '/404',
