@@ -300,6 +300,8 @@ test.describe('storefront polish', () => {
 
   test('when the page is missing or the shop fails, then the shop’s own pictures and a real h1 are shown', async ({
     page,
+    playwright,
+    baseURL,
   }, testInfo) => {
     await page.goto('/site/no-such-page');
     const notFound = page.getByTestId('not-found');
@@ -309,10 +311,18 @@ test.describe('storefront polish', () => {
     await expect(page.locator('.ant-result')).toHaveCount(0);
     await captureScreens(page, testInfo, 'polish-404');
 
-    // The public config failing is SPEC §2's full-page error. The cart is drawn in the browser, which asks
-    // for the config itself (a server-rendered page hands over the server's copy).
+    // The public config failing is SPEC §2's full-page error. A shopper's order page is drawn in the browser,
+    // which asks for the config itself (a server-rendered page hands over the server's copy).
+    const request = await playwright.request.newContext({ baseURL });
+    const order = await (
+      await AdminApi.login(request, baseURL!)
+    ).createOrder({
+      payer_full_name: `Failing ${uniqueWord()}`,
+      products: [{ product_id: 'gone-1', product: 'Olio Nuovo 500 ml', price: 18.5, quantity: 1 }],
+    });
+    await request.dispose();
     await page.route('**/api/v2/config', (route) => route.fulfill({ status: 500, body: '{}' }));
-    await page.goto('/site/cart');
+    await page.goto(`/site/orders/${order.id}`);
     const error = page.getByTestId('error-page');
     await expect(error.getByRole('heading', { level: 1, name: 'Something Went Wrong' })).toBeVisible();
     await expect(error.getByTestId('status-art-error')).toBeVisible();
