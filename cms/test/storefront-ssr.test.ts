@@ -220,7 +220,7 @@ describe('categories and recipes without JavaScript', () => {
   });
 });
 
-describe('pages drawn in the browser', () => {
+describe('pages the browser fills', () => {
   it('when an order is asked for, then the body is empty and only the origin is handed over', async () => {
     const order = await createOrder(admin);
     const page = await open(`/site/orders/${order.id}`);

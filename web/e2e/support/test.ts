@@ -2,7 +2,7 @@
  * Playwright's `test` with one change to the pages it opens: a page the server drew starts its app only once
  * its first screen's pictures are in (web/src/app/boot.ts), which can be just after the load event that
  * navigations wait for. `goto`, `reload`, `goBack` and `goForward` therefore return once such a page has
- * hydrated, as a shopper's page would be by the time they act on it; a page without the boot script (the cart,
+ * hydrated, as a shopper's page would be by the time they act on it; a page without the boot script (an order,
  * the control centre), one whose scripts were kept from loading, a context without JavaScript and a navigation
  * with `waitUntil: 'commit'` (a test looking at the page before its app starts) return as before. This holds for the `page` fixture and for pages of contexts a test opens itself. Specs import `test`
  * and `expect` from here.

@@ -82,7 +82,7 @@ const ANTD_SCOPE_SOURCE = 'src/app/AntdScope.tsx';
 interface ScreenHandle {
   preload: () => Promise<ScreenModule>;
   sources: string[];
-  /** Rendered on the server (public pages); a shopper's cart and orders are drawn in the browser only. */
+  /** Rendered on the server (public pages, the cart as its shell); a shopper's order is drawn in the browser only. */
   serverRendered: boolean;
 }
 
