@@ -60,7 +60,10 @@ export function publicAnswerKey(path: string, query: URLSearchParams): string | 
   return `http:${path}${search ? `?${search}` : ''}`;
 }
 
-export async function capture(request: Request, config: Promise<SanitizedConfig> | SanitizedConfig): Promise<CapturedAnswer> {
+export async function capture(
+  request: Request,
+  config: Promise<SanitizedConfig> | SanitizedConfig,
+): Promise<CapturedAnswer> {
   const response = await handleEndpoints({ config, request });
   const headers: Array<[string, string]> = [];
   response.headers.forEach((value, key) => {
