@@ -207,8 +207,18 @@ export function envelopeErrorHandler(err: unknown, _req: ExpressRequest, res: Ex
 export function sameSiteForm(allowed: readonly string[]): RequestHandler {
   const origins = new Set(allowed.flatMap((url) => (URL.canParse(url) ? [new URL(url).origin] : [])));
   return (req, res, next) => {
+    // The browser says where the form was sent from: another site's page is refused outright.
+    const site = req.headers['sec-fetch-site'];
+    const fromElsewhere = site === 'cross-site' || site === 'same-site';
     const origin = req.headers.origin;
-    if (origin === undefined || origins.has(origin) || origin === `${req.protocol}://${req.get('host')}`) return next();
+    // "null" is what a browser sends for the shop's own page too (its Referrer-Policy is no-referrer), so only a
+    // named origin that is not the shop's is a refusal on its own.
+    const ownOrigin =
+      origin === undefined ||
+      origin === 'null' ||
+      origins.has(origin) ||
+      origin === `${req.protocol}://${req.get('host')}`;
+    if (!fromElsewhere && ownOrigin) return next();
     sendEnvelope(res, 'This form is taken only from the shop’s own pages', 403);
   };
 }

@@ -209,6 +209,24 @@ describe('the contact form without JavaScript', () => {
       body: valid(`${firstname}y`),
     });
     expect(crossSite.status).toBe(403);
+    // A browser names no origin ("null") for a form on a page whose Referrer-Policy is no-referrer, as the
+    // shop's are: then where it came from is the browser's Sec-Fetch-Site.
+    const formHeaders = { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', origin: 'null' };
+    const foreignNull = await server.raw({
+      method: 'POST',
+      path: '/site/contact',
+      headers: { ...formHeaders, 'sec-fetch-site': 'cross-site' },
+      body: valid(`${firstname}z`),
+    });
+    expect(foreignNull.status).toBe(403);
+    const ownNull = await server.raw({
+      method: 'POST',
+      path: '/site/contact',
+      headers: { ...formHeaders, 'sec-fetch-site': 'same-origin' },
+      body: valid(`${firstname}w`),
+    });
+    // Taken, and turned away only by the limit it has reached.
+    expect(ownNull.status).toBe(429);
 
     const hostile: Array<[string, string]> = [
       ['{"firstname":"Maria"}', 'application/json'],
