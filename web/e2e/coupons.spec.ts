@@ -11,16 +11,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from './support/test';
 import { addFromProductPage, CheckoutAdmin, cartLine, publicConfig } from './checkout-helpers';
 import { AdminApi, uniqueWord } from './support/admin-api';
+import { paypalButtonsSettled } from './support/paypal-settled';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';
 import { DESKTOP, PHONE } from './support/screens';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 async function axeViolations(page: Page, selector: string): Promise<Array<[string, string, string]>> {
-  // react-paypal-js dims its wrapper (opacity 0.38, class paypal-buttons-disabled) at once, and the buttons say
-  // they are disabled a moment later, once the SDK's disable() lands: a check in between sees dim text on a
-  // control that is not yet marked inactive. The settled page, as a shopper sees it, is what is checked.
-  await expect(page.locator('.paypal-buttons-disabled [aria-disabled="false"]')).toHaveCount(0);
+  await paypalButtonsSettled(page);
   const result = await new AxeBuilder({ page }).include(selector).withTags(WCAG_TAGS).analyze();
   return result.violations.map((v) => [
     v.id,

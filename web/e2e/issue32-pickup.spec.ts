@@ -11,14 +11,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from './support/test';
 import { addFromProductPage, CheckoutAdmin, publicConfig, screenshots } from './checkout-helpers';
 import { uniqueWord } from './support/admin-api';
+import { paypalButtonsSettled } from './support/paypal-settled';
 import { signInAsDemoAdmin } from './support/admin-screens';
 import { PHONE } from './support/screens';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 async function axeViolations(page: Page, selector: string): Promise<Array<[string, string, string]>> {
-  // The PayPal buttons settled: react-paypal-js dims its wrapper before the SDK marks the buttons disabled.
-  await expect(page.locator('.paypal-buttons-disabled [aria-disabled="false"]')).toHaveCount(0);
+  await paypalButtonsSettled(page);
   const result = await new AxeBuilder({ page }).include(selector).withTags(WCAG_TAGS).analyze();
   return result.violations.map((v) => [
     v.id,

@@ -9,6 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from './support/test';
 import { AdminApi, uniqueWord, type Doc } from './support/admin-api';
+import { paypalButtonsSettled } from './support/paypal-settled';
 import { DESKTOP, PHONE, screenshotPath, settle } from './support/screens';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -147,8 +148,7 @@ for (const size of [DESKTOP, PHONE]) {
       await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
       await expect(page.getByTestId('cart-line-name')).toHaveText(products.map((product) => String(product.name)));
       await expect(page.getByTestId('nav-cart-badge')).toHaveText('2');
-      // The PayPal buttons settled: react-paypal-js dims its wrapper before the SDK marks the buttons disabled.
-      await expect(page.locator('.paypal-buttons-disabled [aria-disabled="false"]')).toHaveCount(0);
+      await paypalButtonsSettled(page);
       await settle(page);
 
       const lines = (await boxOf(page, '[data-testid="cart-lines"]'))!;
