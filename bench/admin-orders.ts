@@ -101,6 +101,7 @@ export async function benchAdminOrders(seconds = 6): Promise<void> {
   const { baseUrl, seedMs, stop } = await startSeededServer({
     entry: import.meta.url,
     childFlag: CHILD_FLAG,
+    keepKey: String(ORDERS),
     dataDirPrefix: 'shop-bench-admin-',
     // Seeding writes a few hundred orders a second on a quiet machine, under a hundred on a busy one.
     timeoutMs: Math.max(300_000, ORDERS * 30),

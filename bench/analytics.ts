@@ -103,6 +103,7 @@ export async function benchAnalytics(): Promise<void> {
   const { baseUrl, seedMs, stop } = await startSeededServer({
     entry: import.meta.url,
     childFlag: CHILD_FLAG,
+    keepKey: String(ORDERS),
     dataDirPrefix: 'shop-bench-analytics-',
     // Seeding 100,000 orders takes minutes on a busy machine.
     timeoutMs: 1_800_000,

@@ -84,6 +84,13 @@ async function audit(
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  // LIGHTHOUSE_SAVE=<dir>: every report kept as JSON, to read its long tasks and requests.
+  const saveDir = process.env.LIGHTHOUSE_SAVE;
+  if (saveDir) {
+    fs.mkdirSync(saveDir, { recursive: true });
+    const name = `${throttlingMethod}-${new URL(url).pathname.replace(/\W+/g, '_')}-${keepStorage ? 'kept' : 'cold'}.json`;
+    fs.writeFileSync(path.join(saveDir, name), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const failing = Object.values(categories)
@@ -217,10 +224,13 @@ export async function benchLighthouse(): Promise<void> {
       ['recipe', `${base}/site/recipes/${recipe.id}`],
       ['stall screen (admin)', `${base}/admin/market/${day.id}`],
     ];
+    // LIGHTHOUSE_PAGES=home,cart: only the pages whose names start so (the baseline always).
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+    const audited = only ? pages.filter(([name], i) => i === 0 || only.some((o) => name.startsWith(o))) : pages;
     for (const method of ['simulate', 'devtools'] as const) {
       console.log(`\nthrottling: ${method}`);
       console.log('page                   perf  a11y  seo   FCP ms  LCP ms  TBT ms  CLS    audits below 0.9');
-      for (const [name, url] of pages) {
+      for (const [name, url] of audited) {
         const cart = name === FILLED_CART;
         if (cart) await fillCart();
         const s = await audit(chrome.port, url, method, cart, name.startsWith('stall') ? cookie : undefined);

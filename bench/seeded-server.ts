@@ -30,6 +30,9 @@ export function transactionAmounts(grossCents: number) {
 // ---------------------------------------------------------------------------------------------------------
 // Child: seed and serve
 
+/** Written into the data directory once its seeding is done (what a kept directory is recognised by). */
+const SEEDED_MARK = 'bench-seeded';
+
 const BATCH = 1_000;
 
 /**
@@ -65,7 +68,11 @@ export async function seedAndServe(
       }
     }
   };
-  const orders = await seed(payload, insertOrders);
+  // BENCH_KEEP_DIR (startSeededServer): a directory seeded by an earlier run is served as it is.
+  const mark = path.join(process.env.DATA_DIR ?? '.', SEEDED_MARK);
+  const kept = fs.existsSync(mark) ? Number(fs.readFileSync(mark, 'utf8')) : null;
+  const orders = kept ?? (await seed(payload, insertOrders));
+  if (kept === null) fs.writeFileSync(mark, String(orders));
   await ensureFirstAdmin(payload);
   console.log(`SEEDED ${orders} ${Math.round(performance.now() - started)}`);
   createApp(payload, config).listen(Number(process.env.PORT));
@@ -89,9 +96,16 @@ export async function startSeededServer(opts: {
   entry: string;
   childFlag: string;
   dataDirPrefix: string;
+  /** What the seeding depends on (the number of orders): a kept directory is reused only for the same. */
+  keepKey?: string;
   timeoutMs: number;
 }): Promise<SeededServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), opts.dataDirPrefix));
+  // BENCH_KEEP_DIR=<dir>: the seeded database is kept there and served again by the next run with the same
+  // bench and keepKey (seeding 100,000 orders takes many minutes; measuring a change should not).
+  const keepRoot = process.env.BENCH_KEEP_DIR;
+  const keptDir = keepRoot ? path.resolve(keepRoot, `${opts.dataDirPrefix}${opts.keepKey ?? ''}`) : null;
+  if (keptDir) fs.mkdirSync(keptDir, { recursive: true });
+  const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), opts.dataDirPrefix));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(opts.entry)], {
@@ -118,7 +132,7 @@ export async function startSeededServer(opts: {
         child.kill('SIGTERM');
       });
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   let out = '';
   child.stdout?.on('data', (c: Buffer) => (out += c.toString('utf8')));
