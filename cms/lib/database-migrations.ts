@@ -153,13 +153,14 @@ async function assertCollectionsFitDatabase(adapter: SQLiteAdapter): Promise<voi
 
 /**
  * What migrations make with raw SQL beside the collections' schema, and so what drizzle's snapshots never list:
- * the orders' search index, its documents and the list counts (order-search-sqlite.ts, with FTS5's own shadow
- * tables), the payer sort's descending index, and the analytics months (analytics-months.ts). Left out of the
- * comparison with a snapshot, as Payload's own tables of another kind would be.
+ * the orders' search index, its documents, the list counts and generation (order-search-sqlite.ts, with FTS5's
+ * own shadow tables), the payer sort's and the market list's descending indexes, and the analytics months
+ * (analytics-months.ts). Left out of the comparison with a snapshot, as Payload's own tables of another kind
+ * would be.
  */
 const RAW_SQL_TABLES =
-  /^(analytics_months|order_list_counts|order_search|order_search_(docs|data|idx|docsize|config|content))$/;
-const RAW_SQL_INDEXES = new Set(['orders_payer_newest_idx']);
+  /^(analytics_months|order_list_counts|order_list_generation|order_search|order_search_(docs|data|idx|docsize|config|content))$/;
+const RAW_SQL_INDEXES = new Set(['orders_payer_newest_idx', 'orders_channel_newest_idx']);
 
 async function liveSchema(adapter: SQLiteAdapter): Promise<SchemaShape> {
   const shape: SchemaShape = new Map();

@@ -15,11 +15,18 @@ import { indexableWord, MAX_CANDIDATES, type OrderSearchIndex, TRIGRAM } from '.
  * is among the candidates, and the list's own $regex conditions decide.
  *
  * Kept current by the Orders collection's afterChange and afterDelete hooks (keepOrderSearchCurrent), inside
- * the write's transaction when it has one. Writes that skip hooks (payload.db.create, as the benches seed) are
+ * the write's transaction when it has one; so is the orders' generation (order_list_generation). Writes that skip hooks (payload.db.create, as the benches seed) are
  * not indexed until ensureMongoOrderSearch runs again (at start), which adds the orders it lacks.
  */
 
 const SEARCH_COLLECTION = 'order_search';
+
+/**
+ * One document, `{ _id: 'orders', generation }`, whose number goes up with each order write the hooks see
+ * (lib/order-list-counts.ts keys the counts of searched lists by it), in the write's transaction when it has one.
+ */
+const GENERATION_COLLECTION = 'order_list_generation';
+const GENERATION_ID = 'orders';
 
 interface RawCollection {
   createIndex(keys: object, options?: object): Promise<unknown>;
@@ -27,6 +34,7 @@ interface RawCollection {
   updateOne(filter: object, update: object, options?: object): Promise<unknown>;
   deleteOne(filter: object, options?: object): Promise<unknown>;
   countDocuments(filter: object, options?: object): Promise<number>;
+  findOne(filter: object, options?: object): Promise<Record<string, unknown> | null>;
 }
 
 interface MongoConnection {
@@ -35,6 +43,15 @@ interface MongoConnection {
 
 const connectionOf = (db: AdapterHandles) => (db as unknown as { connection: MongoConnection }).connection;
 const searchCollection = (db: AdapterHandles) => connectionOf(db).collection(SEARCH_COLLECTION);
+const generationCollection = (db: AdapterHandles) => connectionOf(db).collection(GENERATION_COLLECTION);
+
+async function bumpGeneration(db: AdapterHandles, session: unknown): Promise<void> {
+  await generationCollection(db).updateOne(
+    { _id: GENERATION_ID },
+    { $inc: { generation: 1 } },
+    { upsert: true, ...(session ? { session } : {}) },
+  );
+}
 
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
 
@@ -85,6 +102,10 @@ export function mongoOrderSearch(db: AdapterHandles): OrderSearchIndex {
     async count() {
       return null;
     },
+    async generation() {
+      const doc = await generationCollection(db).findOne({ _id: GENERATION_ID });
+      return String(doc?.generation ?? 0);
+    },
   };
 }
 
@@ -102,6 +123,7 @@ export async function indexOrderForSearch(
     { $set: { grams: orderGrams(order) } },
     { upsert: true, ...(session ? { session } : {}) },
   );
+  await bumpGeneration(db, session);
 }
 
 /** Drops a deleted order from the index (the Orders collection's afterDelete hook). A no-op on SQLite. */
@@ -110,6 +132,7 @@ export async function dropOrderFromSearch(payload: Payload, id: unknown, req?: P
   if (db.name !== 'mongoose') return;
   const { session } = await transactionOf(payload, req);
   await searchCollection(db).deleteOne({ _id: String(id) }, session ? { session } : {});
+  await bumpGeneration(db, session);
 }
 
 /**
@@ -119,6 +142,8 @@ export async function dropOrderFromSearch(payload: Payload, id: unknown, req?: P
 export async function ensureMongoOrderSearch(payload: Payload): Promise<void> {
   const db = adapterOf(payload);
   if (db.name !== 'mongoose') return;
+  // Orders written past the hooks while no server ran: no count kept before this start is used again.
+  await bumpGeneration(db, null);
   const index = searchCollection(db);
   await index.createIndex({ grams: 'text' }, { default_language: 'none', name: 'order_search_grams' });
   // The payer sort A to Z is newest first within a payer: Payload's indexes are ascending only.

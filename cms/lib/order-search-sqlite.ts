@@ -8,7 +8,8 @@ import { indexableWord, MAX_CANDIDATES, type OrderListQuery, type OrderSearchInd
  *   1- and 2-character pieces ("|A| |AB| …", `number_grams`), payer name and payer email, its rows in
  *   order_search_docs keyed by order id;
  * - order_list_counts, the orders of each (status, channel), '' for an order stored without a channel.
- * Triggers on `orders` keep both current in the same transaction as each write.
+ * Triggers on `orders` keep both current in the same transaction as each write; the migration
+ * 20261128_170000_order_list_generation adds order_list_generation, bumped the same way (generation()).
  *
  * A trigram phrase matches where its text appears in the column with ASCII and Unicode case folded, so it finds
  * everything SQLite's LIKE '%word%' finds (ASCII case only), and perhaps a few more, which the list's LIKE drops.
@@ -65,7 +66,7 @@ export function sqliteOrderSearch(db: AdapterHandles): OrderSearchIndex {
       )
     ).rows.length > 0;
   return {
-    async page(query) {
+    async page(query, knownCount) {
       if (query.statuses.length === 0 || query.words.some((word) => /[%_]/.test(word))) return null;
       const match = matchExpression(query.words, query.number);
       if (!match || (await tooManyHits(match))) return null;
@@ -76,9 +77,12 @@ export function sqliteOrderSearch(db: AdapterHandles): OrderSearchIndex {
           sql`SELECT o.id AS id FROM ${from} ORDER BY ${ORDER_BY[query.sort]}
               LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
         ),
-        drizzle().run(sql`SELECT count(*) AS orders FROM ${from}`),
+        knownCount ?? drizzle().run(sql`SELECT count(*) AS orders FROM ${from}`),
       ]);
-      return { ids: page.rows.map((row) => String(row.id)), count: Number(count.rows[0]?.orders ?? 0) };
+      return {
+        ids: page.rows.map((row) => String(row.id)),
+        count: typeof count === 'number' ? count : Number(count.rows[0]?.orders ?? 0),
+      };
     },
     async candidates({ words, number }) {
       const match = matchExpression(words, number);
@@ -108,6 +112,11 @@ export function sqliteOrderSearch(db: AdapterHandles): OrderSearchIndex {
             }`,
       );
       return Number(rows[0]?.orders ?? 0);
+    },
+    // The migration 20261128_170000_order_list_generation's one row, bumped by triggers on orders.
+    async generation() {
+      const { rows } = await drizzle().run(sql`SELECT generation FROM order_list_generation WHERE id = 1`);
+      return rows.length ? String(rows[0].generation) : null;
     },
   };
 }

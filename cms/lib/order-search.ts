@@ -27,8 +27,10 @@ export interface OrderSearchIndex {
    * The ids of a searched list's page, in list order, and how many orders the list has: the list's own
    * conditions (the tab's statuses, the channel, LIKE on each field) applied to the orders the index found.
    * Null when the index cannot answer (a word it cannot look up alone, a word with a LIKE wildcard).
+   * `knownCount`: the list's count kept from an earlier read of the same orders (order-list-counts.ts), not
+   * counted again.
    */
-  page(query: OrderListQuery): Promise<{ ids: string[]; count: number } | null>;
+  page(query: OrderListQuery, knownCount?: number): Promise<{ ids: string[]; count: number } | null>;
   /**
    * The ids of every order that may match, never fewer than those that do; null when the index cannot narrow
    * the search (no word it can look up, or more candidates than an id list should carry).
@@ -36,6 +38,11 @@ export interface OrderSearchIndex {
   candidates(query: OrderSearchQuery): Promise<string[] | null>;
   /** How many orders have one of `statuses` (and `channel`); null to leave the count to the list's query. */
   count(statuses: readonly OrderStatus[], channel?: OrderChannel): Promise<number | null>;
+  /**
+   * The orders' generation: a number the database changes, in the same transaction, with every write that can
+   * change what a list holds (order-list-counts.ts keys its counts by it). Null where none is kept.
+   */
+  generation(): Promise<string | null>;
 }
 
 /** Beyond this many candidates the list's own query (its indexes, then LIKE) is the better way. */

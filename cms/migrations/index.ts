@@ -19,6 +19,7 @@ import * as migration_20261128_064500_shipping_carrier from './20261128_064500_s
 import * as migration_20261128_094926_market_days from './20261128_094926_market_days';
 import * as migration_20261128_120000_analytics_months from './20261128_120000_analytics_months';
 import * as migration_20261128_131556_order_list_indexes from './20261128_131556_order_list_indexes';
+import * as migration_20261128_170000_order_list_generation from './20261128_170000_order_list_generation';
 
 export const migrations = [
   {
@@ -125,5 +126,10 @@ export const migrations = [
     up: migration_20261128_131556_order_list_indexes.up,
     down: migration_20261128_131556_order_list_indexes.down,
     name: '20261128_131556_order_list_indexes',
+  },
+  {
+    up: migration_20261128_170000_order_list_generation.up,
+    down: migration_20261128_170000_order_list_generation.down,
+    name: '20261128_170000_order_list_generation',
   },
 ];

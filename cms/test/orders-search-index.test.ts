@@ -215,4 +215,40 @@ describe('the index after each kind of write', () => {
     expect((await archive('status=CANCELLED')).count).toBe(0);
     expect([(await archive('channel=online')).count, (await archive('channel=market')).count]).toEqual([1, 0]);
   });
+
+  it('when a searched list was counted, then an order added, moved or deleted after it shows in the next count', async () => {
+    const tag = newTag();
+    // The indexed search, and one with a LIKE wildcard that the list's own query answers: both keep counts.
+    const counts = async () => [
+      (await searchOpen(tag)).count,
+      (await searchOpen(`${tag} _`)).count,
+      (await archive(`search=${tag}`)).count,
+    ];
+    const ada = await createOrder(admin, {
+      payer_full_name: 'Ada Ferri',
+      payer_email_address: `ada_f@${tag}.example`,
+      createdAt: minutesAgo(3),
+    });
+    expect(await counts()).toEqual([1, 1, 0]);
+
+    const bea = await createOrder(admin, {
+      payer_full_name: 'Bea Conti',
+      payer_email_address: `bea@${tag}.example`,
+      createdAt: minutesAgo(2),
+    });
+    expect(await counts()).toEqual([2, 1, 0]);
+
+    // Payload REST, the panel's door.
+    const done = await admin.api(`/api/orders/${ada.id}`, { method: 'PATCH', json: { status: 'COMPLETED' } });
+    expect(done.status, done.text).toBe(200);
+    expect(await counts()).toEqual([1, 0, 1]);
+
+    const moved = await admin.api(`/api/v2/admin/orders/${bea.id}`, { method: 'PUT', json: { status: 'CANCELLED' } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await counts()).toEqual([0, 0, 2]);
+
+    const gone = await admin.api(`/api/orders/${bea.id}`, { method: 'DELETE' });
+    expect(gone.status, gone.text).toBe(200);
+    expect(await counts()).toEqual([0, 0, 1]);
+  });
 });

@@ -28,6 +28,7 @@ import { restockLines } from './restock';
 import type { AdminUser } from './sales';
 import { searchWords, wordsInAnyField } from './search';
 import { orderSearchIndex } from '../../lib/order-search-index';
+import { knownListCount, listCountKey, rememberListCount } from '../../lib/order-list-counts';
 
 export type OrdersTab = 'open' | 'archive';
 
@@ -138,8 +139,18 @@ export async function listAdminOrders(
   filter: AdminOrdersFilter,
 ): Promise<{ items: AdminOrderListItem[]; pagination: Pagination }> {
   const { page, limit } = pageOf(filter, DEFAULT_LIMIT);
-  const indexed = await indexedPage(payload, tab, filter, page, limit);
+  const index = orderSearchIndex(payload);
+  const words = searchWords(filter.search);
+  const number = filter.number ? normalizeOrderNumber(filter.number) : '';
+  const searched = words.length > 0 || Boolean(number);
+  // A searched list's count, kept from an earlier read while no order was written since (order-list-counts.ts).
+  const countKey = searched
+    ? await listCountKey(index, { statuses: statusesOf(tab, filter), channel: filter.channel, words, number })
+    : null;
+  const knownCount = knownListCount(countKey);
+  const indexed = await indexedPage(payload, tab, filter, page, limit, knownCount);
   if (indexed) {
+    rememberListCount(countKey, indexed.count);
     if (indexed.ids.length === 0) return { items: [], pagination: { count: indexed.count, page, limit } };
     const { docs } = await findPage(payload, user, {
       collection: 'orders',
@@ -156,8 +167,7 @@ export async function listAdminOrders(
   if (!where) return { items: [], pagination: { count: 0, page, limit } };
   // Without a search, the tab's (status, channel) counts answer the count: counting the archive's rows would
   // cost more than reading its page.
-  const searched = searchWords(filter.search).length > 0 || Boolean(filter.number);
-  const count = searched ? null : await orderSearchIndex(payload).count(statusesOf(tab, filter), filter.channel);
+  const count = searched ? (knownCount ?? null) : await index.count(statusesOf(tab, filter), filter.channel);
   const { docs, pagination } = await findPage(payload, user, {
     collection: 'orders',
     where,
@@ -167,6 +177,7 @@ export async function listAdminOrders(
     limit,
     ...(count === null ? {} : { count }),
   });
+  if (searched) rememberListCount(countKey, pagination.count);
   return { items: docs.map(toOrderListItem), pagination };
 }
 
@@ -180,20 +191,16 @@ async function indexedPage(
   filter: AdminOrdersFilter,
   page: number,
   limit: number,
+  knownCount: number | undefined,
 ): Promise<{ ids: string[]; count: number } | null> {
   const words = searchWords(filter.search);
   const number = filter.number ? normalizeOrderNumber(filter.number) : '';
   if ((words.length === 0 && !number) || !/^[A-Z0-9]*$/.test(number)) return null;
   const sort = !filter.sort ? 'newest' : filter.sort[1] === 'DESC' ? 'payer_desc' : 'payer_asc';
-  return orderSearchIndex(payload).page({
-    statuses: statusesOf(tab, filter),
-    channel: filter.channel,
-    words,
-    number,
-    sort,
-    page,
-    limit,
-  });
+  return orderSearchIndex(payload).page(
+    { statuses: statusesOf(tab, filter), channel: filter.channel, words, number, sort, page, limit },
+    knownCount,
+  );
 }
 
 /**
