@@ -5,6 +5,8 @@ import { adapterOf, type AdapterHandles, type SQL, transactionOf } from './adapt
 /**
  * Issue 33 §2: the control centre's analytics kept per calendar month (the server's time zone), so a new
  * order, a refund or a status change costs one month's orders read again, not every order of every year.
+ * Each month is kept per day as well, so a stale month reads again only the orders of its stale days (at
+ * 100,000 orders a year a month is some 8,300 orders, a day under 300) and adds its days' stored summaries.
  *
  * Each (year, month) has a row: `generation` counts the writes to that month's orders, `computed_generation`
  * is the generation its stored `summary` was computed at. A write bumps `generation` (in the write's own
@@ -12,6 +14,10 @@ import { adapterOf, type AdapterHandles, type SQL, transactionOf } from './adapt
  * at once; a reader that finds generation > computed_generation reads the month's orders again. A reader
  * takes the generation before it reads the orders, so a write that lands while it reads leaves the month
  * stale rather than hiding behind a summary that missed it. A month without a row has never been computed.
+ *
+ * A day has a row of its own in the same table, under the same rules: its `month` column holds the day as
+ * 100 × (month + 1) + day (a number read as MMDD: 1231 is 31 December), which no month's 0…11 can be. An
+ * order write bumps its month's row and its day's row together.
  *
  * A SQLite branch and a MongoDB branch side by side, as DESIGN asks. The MongoDB branch is written to its
  * documentation and untested here (no MongoDB runs in this environment).
@@ -21,6 +27,11 @@ export interface MonthKey {
   year: number;
   /** 0 = January, as Date#getMonth. */
   month: number;
+}
+
+export interface DayKey extends MonthKey {
+  /** 1 = the month's first day, as Date#getDate. */
+  day: number;
 }
 
 export interface MonthState extends MonthKey {
@@ -37,40 +48,60 @@ export function monthOf(createdAt: unknown): MonthKey | null {
   return { year: date.getFullYear(), month: date.getMonth() };
 }
 
-/** The createdAt range of a month as the orders store it (ISO text, compared as text on SQLite). */
-export const monthRange = ({ year, month }: MonthKey) => ({
-  from: new Date(year, month, 1).toISOString(),
-  to: new Date(year, month + 1, 1).toISOString(),
+/** The day an order belongs to: its createdAt on the server's calendar. Null for a date that is not one. */
+export function dayOf(createdAt: unknown): DayKey | null {
+  const key = monthOf(createdAt);
+  return key && { ...key, day: new Date(createdAt as string | Date).getDate() };
+}
+
+/** The number of days in a month. */
+export const daysIn = ({ year, month }: MonthKey): number => new Date(year, month + 1, 0).getDate();
+
+/**
+ * The createdAt range from the start of day `first` to the end of day `last` of a month, as the orders store
+ * it (ISO text, compared as text on SQLite).
+ */
+export const daysRange = ({ year, month }: MonthKey, first: number, last: number) => ({
+  from: new Date(year, month, first).toISOString(),
+  to: new Date(year, month, last + 1).toISOString(),
 });
+
+const isDay = (key: MonthKey | DayKey): key is DayKey => 'day' in key;
+
+/** The `month` column of a month's row (0…11) or of a day's row (MMDD, see above). */
+const rowMonth = (key: MonthKey | DayKey): number => (isDay(key) ? 100 * (key.month + 1) + key.day : key.month);
 
 /**
  * Marks the months of these order dates stale, everywhere. With `req`, inside the transaction the order's
  * write runs in, so the mark commits (or rolls back) with it.
  */
 export async function markMonthsStale(payload: Payload, createdAts: unknown[], req?: PayloadRequest): Promise<void> {
-  const months = new Map<string, MonthKey>();
+  const rows = new Map<string, MonthKey | DayKey>();
   for (const at of createdAts) {
-    const key = monthOf(at);
-    if (key) months.set(`${key.year}-${key.month}`, key);
+    const day = dayOf(at);
+    if (!day) continue;
+    const month = { year: day.year, month: day.month };
+    rows.set(mongoId(month), month);
+    rows.set(mongoId(day), day);
   }
-  if (months.size === 0) return;
+  if (rows.size === 0) return;
   const db = adapterOf(payload);
   const tx = await transactionOf(payload, req);
   if (db.name === 'mongoose') {
     const collection = mongoCollection(db);
-    for (const key of months.values()) {
+    for (const key of rows.values()) {
       await collection.updateOne(
         { _id: mongoId(key) },
-        { $inc: { generation: 1 }, $setOnInsert: { year: key.year, month: key.month } },
+        { $inc: { generation: 1 }, $setOnInsert: mongoFields(key) },
         { upsert: true, ...(tx.session ? { session: tx.session } : {}) },
       );
     }
     return;
   }
   const runner = tx.drizzle ?? sqliteOf(db);
-  for (const { year, month } of months.values()) {
+  for (const key of rows.values()) {
     await runner.run(
-      sql`INSERT INTO analytics_months (year, month, generation) VALUES (${year}, ${month}, 1)
+      sql`INSERT INTO analytics_months (year, month, generation) VALUES (${key.year}, ${rowMonth(key)}, 1)
         ON CONFLICT (year, month) DO UPDATE SET generation = generation + 1`,
     );
   }
@@ -81,7 +112,7 @@ export async function monthStates(payload: Payload, fromYear: number, toYear: nu
   const db = adapterOf(payload);
   if (db.name === 'mongoose') {
     const docs = await mongoCollection(db)
-      .find({ year: { $gte: fromYear, $lte: toYear } }, { projection: { summary: 0 } })
+      .find({ year: { $gte: fromYear, $lte: toYear }, day: { $exists: false } }, { projection: { summary: 0 } })
       .toArray();
     return docs.map((d) => ({
       year: Number(d.year),
@@ -92,13 +123,47 @@ export async function monthStates(payload: Payload, fromYear: number, toYear: nu
   }
   const rows = await sqliteOf(db).all<Record<string, unknown>>(
     sql`SELECT year, month, generation, computed_generation FROM analytics_months
-      WHERE year BETWEEN ${fromYear} AND ${toYear}`,
+      WHERE year BETWEEN ${fromYear} AND ${toYear} AND month < 12`,
   );
   return rows.map((r) => ({
     year: Number(r.year),
     month: Number(r.month),
     generation: Number(r.generation),
     computedGeneration: r.computed_generation === null ? null : Number(r.computed_generation),
+  }));
+}
+
+/** A day's generation, and its stored summary when that was computed at this generation (else null). */
+export interface DayState {
+  day: number;
+  generation: number;
+  freshSummary: string | null;
+}
+
+/** The stored days of a month (a day without a row has never been computed). */
+export async function dayStates(payload: Payload, key: MonthKey): Promise<DayState[]> {
+  const db = adapterOf(payload);
+  if (db.name === 'mongoose') {
+    const docs = await mongoCollection(db)
+      .find({ year: key.year, month: key.month, day: { $exists: true } })
+      .toArray();
+    return docs.map((d) => ({
+      day: Number(d.day),
+      generation: Number(d.generation ?? 0),
+      freshSummary:
+        typeof d.summary === 'string' && d.computed_generation === Number(d.generation ?? 0) ? d.summary : null,
+    }));
+  }
+  const rows = await sqliteOf(db).all<Record<string, unknown>>(
+    sql`SELECT month, generation,
+        CASE WHEN computed_generation = generation THEN summary END AS fresh_summary
+      FROM analytics_months
+      WHERE year = ${key.year} AND month BETWEEN ${rowMonth({ ...key, day: 1 })} AND ${rowMonth({ ...key, day: 31 })}`,
+  );
+  return rows.map((r) => ({
+    day: Number(r.month) % 100,
+    generation: Number(r.generation),
+    freshSummary: typeof r.fresh_summary === 'string' ? r.fresh_summary : null,
   }));
 }
 
@@ -137,38 +202,55 @@ export async function storedSummaries(
 }
 
 /**
- * Keeps a month's summary computed at `generation`, unless one computed at a later generation is there
- * already (another instance finished a fresher read first).
+ * Keeps a month's or a day's summary computed at `generation`, unless one computed at a later generation is
+ * there already (another instance finished a fresher read first).
  */
 export async function storeSummary(
   payload: Payload,
-  key: MonthKey,
+  key: MonthKey | DayKey,
   generation: number,
   summary: string,
 ): Promise<void> {
+  await storeSummaries(payload, [{ key, generation, summary }]);
+}
+
+/** storeSummary for many at once: on SQLite one statement, so a month's days cost one write, not thirty. */
+export async function storeSummaries(
+  payload: Payload,
+  entries: Array<{ key: MonthKey | DayKey; generation: number; summary: string }>,
+): Promise<void> {
+  if (entries.length === 0) return;
   const db = adapterOf(payload);
   if (db.name === 'mongoose') {
-    try {
-      await mongoCollection(db).updateOne(
-        {
-          _id: mongoId(key),
-          $or: [{ computed_generation: { $exists: false } }, { computed_generation: { $lte: generation } }],
-        },
-        {
-          $set: { computed_generation: generation, summary },
-          $setOnInsert: { year: key.year, month: key.month, generation },
-        },
-        { upsert: true },
-      );
-    } catch (err) {
-      // The filter missed a row that exists (a fresher summary is stored): the upsert's insert collides.
-      if ((err as { code?: number }).code !== 11000) throw err;
+    for (const { key, generation, summary } of entries) {
+      try {
+        await mongoCollection(db).updateOne(
+          {
+            _id: mongoId(key),
+            $or: [{ computed_generation: { $exists: false } }, { computed_generation: { $lte: generation } }],
+          },
+          {
+            $set: { computed_generation: generation, summary },
+            $setOnInsert: { ...mongoFields(key), generation },
+          },
+          { upsert: true },
+        );
+      } catch (err) {
+        // The filter missed a row that exists (a fresher summary is stored): the upsert's insert collides.
+        if ((err as { code?: number }).code !== 11000) throw err;
+      }
     }
     return;
   }
+  const values = sql.join(
+    entries.map(
+      ({ key, generation, summary }) => sql`(${key.year}, ${rowMonth(key)}, ${generation}, ${generation}, ${summary})`,
+    ),
+    sql`, `,
+  );
   await sqliteOf(db).run(
     sql`INSERT INTO analytics_months (year, month, generation, computed_generation, summary)
-      VALUES (${key.year}, ${key.month}, ${generation}, ${generation}, ${summary})
+      VALUES ${values}
       ON CONFLICT (year, month) DO UPDATE SET computed_generation = excluded.computed_generation,
         summary = excluded.summary
       WHERE computed_generation IS NULL OR computed_generation <= excluded.computed_generation`,
@@ -207,16 +289,16 @@ export const MONTH_LINE_FIELDS = [
 ] as const;
 
 /**
- * The month's orders that are not cancelled, oldest first, each with `id`, the MONTH_ORDER_FIELDS and its
- * `products` lines (their MONTH_LINE_FIELDS) in order: the rows Payload's adapter find gives.
+ * The orders created in a range (daysRange) that are not cancelled, oldest first, each with `id`,
+ * `createdAt`, the MONTH_ORDER_FIELDS and its `products` lines (their MONTH_LINE_FIELDS) in order: the rows
+ * Payload's adapter find gives.
  *
  * On SQLite two plain statements (orders, then their lines): Payload's find builds each order with its lines
  * through drizzle's relational query, some 70 µs an order, which at 8,000 orders a month is half a second;
  * the two statements take a tenth of it. MongoDB keeps the lines inside the order, so its adapter's find is
  * already one read.
  */
-export async function monthOrders(payload: Payload, key: MonthKey): Promise<Row[]> {
-  const { from, to } = monthRange(key);
+export async function ordersBetween(payload: Payload, { from, to }: { from: string; to: string }): Promise<Row[]> {
   const db = adapterOf(payload);
   if (db.name === 'mongoose' || !db.drizzle) {
     const where: Where = {
@@ -227,6 +309,7 @@ export async function monthOrders(payload: Payload, key: MonthKey): Promise<Row[
       ],
     };
     const select: SelectType = {
+      createdAt: true,
       ...Object.fromEntries(MONTH_ORDER_FIELDS.map((f) => [f, true as const])),
       products: Object.fromEntries(MONTH_LINE_FIELDS.map((f) => [f, true as const])),
     };
@@ -244,7 +327,7 @@ export async function monthOrders(payload: Payload, key: MonthKey): Promise<Row[
     sql`, `,
   );
   const orders = await drizzle.all<Row>(
-    sql`SELECT o.id, ${orderColumns} FROM orders o WHERE ${inMonth} ORDER BY o.created_at, o.id`,
+    sql`SELECT o.id, o.created_at AS createdAt, ${orderColumns} FROM orders o WHERE ${inMonth} ORDER BY o.created_at, o.id`,
   );
   const lines = await drizzle.all<Row>(
     sql`SELECT p._parent_id AS parent, ${lineColumns} FROM orders_products p
@@ -298,4 +381,9 @@ function mongoCollection(db: AdapterHandles): MongoCollection {
   return connection.collection('analytics_months');
 }
 
-const mongoId = ({ year, month }: MonthKey) => `${year}-${month}`;
+const mongoId = (key: MonthKey | DayKey) =>
+  isDay(key) ? `${key.year}-${key.month}-${key.day}` : `${key.year}-${key.month}`;
+
+/** A MongoDB document's own fields: a day's carries `day` beside its month. */
+const mongoFields = (key: MonthKey | DayKey) =>
+  isDay(key) ? { year: key.year, month: key.month, day: key.day } : { year: key.year, month: key.month };

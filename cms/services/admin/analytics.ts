@@ -22,11 +22,16 @@ import {
   toCents,
 } from '@shop/shared/admin';
 import {
+  type DayKey,
+  dayStates,
+  daysIn,
+  daysRange,
   type MonthKey,
   type MonthState,
-  monthOrders,
   monthStates,
+  ordersBetween,
   storedSummaries,
+  storeSummaries,
   storeSummary,
 } from '../../lib/analytics-months';
 import type { AdminUser } from './sales';
@@ -38,7 +43,9 @@ import type { AdminUser } from './sales';
  * Issue 33 §2: every figure is a sum over the year's months, so each month's part is kept as a summary in
  * the database (lib/analytics-months.ts) and an order write marks only its own month stale (Orders hooks,
  * services/admin/sales-figures.ts). A read recomputes the stale months from their orders and takes the
- * others as stored; a year of 100,000 orders then costs one month's read after a new order, not twelve.
+ * others as stored; a year of 100,000 orders then costs one month's read after a new order, not twelve. A
+ * month is the sum of its days' summaries, kept the same way, so a stale month reads again only the orders of
+ * its stale days (one day's after a new order) and adds the rest as stored.
  * The mark lives in the database, so every app instance sees it at once; each process keeps the summaries
  * it has parsed, checked against the stored generations on every read (one small query).
  *
@@ -113,12 +120,84 @@ const isCoordinate = (value: unknown, limit: number): value is number =>
 // ---------------------------------------------------------------------------------------------------------
 // One month from its orders
 
-async function computeMonth(payload: Payload, key: MonthKey): Promise<MonthSummary> {
-  const docs = await monthOrders(payload, key);
+/**
+ * A month from its days: the days whose stored summary is stale (or, with `reuseStoredDays` false, every day)
+ * are read from their orders in one read from the first to the last of them, and stored; the rest are taken
+ * as stored. Every part of a summary is a sum, or kept in the order first met, so the days added up in order
+ * give what the month's orders would.
+ */
+async function computeMonth(
+  payload: Payload,
+  key: MonthKey,
+  reuseStoredDays: boolean,
+  countDay: (day: DayKey) => void,
+): Promise<MonthSummary> {
+  const states = new Map((await dayStates(payload, key)).map((s) => [s.day, s]));
+  const days: MonthSummary[] = [];
+  const stale: number[] = [];
+  for (let day = 1; day <= daysIn(key); day += 1) {
+    const fresh = reuseStoredDays ? states.get(day)?.freshSummary : null;
+    if (fresh) days[day] = JSON.parse(fresh) as MonthSummary;
+    else stale.push(day);
+  }
+  if (stale.length > 0) {
+    // The generations were taken before the orders are read: a write meanwhile leaves its day stale.
+    const docs = await ordersBetween(payload, daysRange(key, stale[0], stale[stale.length - 1]));
+    const byDay = new Map<number, Row[]>(stale.map((day) => [day, []]));
+    for (const doc of docs) byDay.get(new Date(doc.createdAt as string).getDate())?.push(doc);
+    const computed: Parameters<typeof storeSummaries>[1] = [];
+    for (const [day, dayDocs] of byDay) {
+      countDay({ ...key, day });
+      days[day] = await summaryOf(payload, dayDocs);
+      computed.push({
+        key: { ...key, day },
+        generation: states.get(day)?.generation ?? 0,
+        summary: JSON.stringify(days[day]),
+      });
+    }
+    await storeSummaries(payload, computed);
+  }
+  return addedUp(days.filter(Boolean));
+}
+
+/** One day's part of every figure, from its orders (oldest first). */
+async function summaryOf(payload: Payload, docs: Row[]): Promise<MonthSummary> {
   return {
     ...moneyAndPlaces(docs),
     ...(await lineSales(payload, docs)),
     coupons: couponTotals(docs),
+  };
+}
+
+/** Summaries (days of a month) added up, the earliest first. */
+function addedUp(parts: MonthSummary[]): MonthSummary {
+  const products = new Map<string, MonthSummary['products'][number][1]>();
+  for (const part of parts) {
+    for (const [id, p] of part.products) {
+      const sum = products.get(id);
+      // As on the latest order that sold it: a later day's name unless it had none, its image always.
+      products.set(id, {
+        name: p.name ?? sum?.name ?? null,
+        imgId: p.imgId,
+        units: (sum?.units ?? 0) + p.units,
+        salesCents: (sum?.salesCents ?? 0) + p.salesCents,
+      });
+    }
+  }
+  const channel = { onlineCents: 0, cashCents: 0, cardCents: 0 };
+  for (const { channel: c } of parts) {
+    channel.onlineCents += c.onlineCents;
+    channel.cashCents += c.cashCents;
+    channel.cardCents += c.cardCents;
+  }
+  return {
+    money: sumFigures(parts.map((p) => p.money)),
+    channel,
+    marketDays: [...yearMarketDays(parts)],
+    points: yearPoints(parts),
+    categories: [...yearCategories(parts)],
+    products: [...products],
+    coupons: [...couponsAddedUp(parts)],
   };
 }
 
@@ -295,6 +374,8 @@ interface Held {
   computing: Map<string, Promise<MonthSummary>>;
   /** The months read from their orders, and how often (tests prove that only a touched month is). */
   computed: Map<string, number>;
+  /** The days read from their orders, and how often ("2025-0-31" is 31 January 2025). */
+  daysComputed: Map<string, number>;
   /**
    * After a write that did not say which orders it touched (invalidateAnalyticsCache), the months read from
    * their orders since: neither a held nor a stored summary of any other month is trusted. Null: no such write.
@@ -310,7 +391,14 @@ let forgetAll = 0;
 function heldBy(payload: Payload): Held {
   let state = held.get(payload);
   if (!state) {
-    state = { known: new Map(), computing: new Map(), computed: new Map(), trusted: null, epoch: forgetAll };
+    state = {
+      known: new Map(),
+      computing: new Map(),
+      computed: new Map(),
+      daysComputed: new Map(),
+      trusted: null,
+      epoch: forgetAll,
+    };
     held.set(payload, state);
   }
   if (state.epoch !== forgetAll) {
@@ -334,6 +422,10 @@ export function invalidateAnalyticsCache(): void {
 export const analyticsMonthsComputed = (payload: Payload): ReadonlyMap<string, number> =>
   new Map(heldBy(payload).computed);
 
+/** How often each day ("2025-0-31" is 31 January 2025) was read from its orders by this Payload instance. */
+export const analyticsDaysComputed = (payload: Payload): ReadonlyMap<string, number> =>
+  new Map(heldBy(payload).daysComputed);
+
 function computeShared(payload: Payload, key: MonthKey, generation: number): Promise<MonthSummary> {
   const state = heldBy(payload);
   const id = monthId(key);
@@ -344,7 +436,11 @@ function computeShared(payload: Payload, key: MonthKey, generation: number): Pro
   if (inFlight) return inFlight;
   const work = (async () => {
     state.computed.set(id, (state.computed.get(id) ?? 0) + 1);
-    const summary = await computeMonth(payload, key);
+    // After a write that named no month, a day's stored summary is trusted no more than its month's.
+    const summary = await computeMonth(payload, key, !trusted || trusted.has(id), (day) => {
+      const dayId = `${id}-${day.day}`;
+      state.daysComputed.set(dayId, (state.daysComputed.get(dayId) ?? 0) + 1);
+    });
     await storeSummary(payload, key, generation, JSON.stringify(summary));
     if (state.epoch !== epoch) return summary;
     // A newer generation held meanwhile (another read after a later write) stays.
@@ -435,6 +531,22 @@ function yearCategories(months: MonthSummary[]): Map<string, CategoryTotals> {
     }
   }
   return byCategory;
+}
+
+function couponsAddedUp(parts: MonthSummary[]): Map<string, CouponTotals> {
+  const byCode = new Map<string, CouponTotals>();
+  for (const m of parts) {
+    for (const [code, c] of m.coupons) {
+      const sum = byCode.get(code) ?? { orders: 0, refundedOrders: 0, discountCents: 0, money: NO_MONEY };
+      byCode.set(code, {
+        orders: sum.orders + c.orders,
+        refundedOrders: sum.refundedOrders + c.refundedOrders,
+        discountCents: sum.discountCents + c.discountCents,
+        money: sumFigures([sum.money, c.money]),
+      });
+    }
+  }
+  return byCode;
 }
 
 /** A product's name and image as on its latest order of the year; a month that did not name it keeps the older. */
@@ -602,19 +714,7 @@ async function bestsellers(payload: Payload, user: AdminUser, year: number): Pro
  * gross and refunded (so sales = gross − refunded, as everywhere), and what the code took off it is left out.
  */
 async function couponSales(payload: Payload, year: number): Promise<CouponSales[]> {
-  const byCode = new Map<string, CouponTotals>();
-  for (const m of await yearMonths(payload, year)) {
-    for (const [code, c] of m.coupons) {
-      const sum = byCode.get(code) ?? { orders: 0, refundedOrders: 0, discountCents: 0, money: NO_MONEY };
-      byCode.set(code, {
-        orders: sum.orders + c.orders,
-        refundedOrders: sum.refundedOrders + c.refundedOrders,
-        discountCents: sum.discountCents + c.discountCents,
-        money: sumFigures([sum.money, c.money]),
-      });
-    }
-  }
-  return [...byCode]
+  return [...couponsAddedUp(await yearMonths(payload, year))]
     .map(([code, s]) => ({
       code,
       orders: s.orders,

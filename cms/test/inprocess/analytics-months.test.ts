@@ -111,6 +111,15 @@ const emptyMonths = (...filled: Array<ReturnType<typeof row>>) =>
 /** How many months each instance has read from its orders so far, by "year-month" (0 = January). */
 const reads = (p: Payload) => Object.fromEntries(service.analyticsMonthsComputed(p));
 
+/** The days each instance has read from its orders since `before` (a dayReads of earlier), and how often. */
+const dayReads = (p: Payload) => Object.fromEntries(service.analyticsDaysComputed(p));
+const dayReadsSince = (p: Payload, before: Record<string, number>) =>
+  Object.fromEntries(
+    Object.entries(dayReads(p))
+      .filter(([day, n]) => n !== (before[day] ?? 0))
+      .map(([day, n]) => [day, n - (before[day] ?? 0)]),
+  );
+
 describe('analytics kept per month', () => {
   it('when a new order, a refund and a cancellation each touch one month, then only that month is read again and both instances show the new figures at once', async () => {
     const oil = (await payload.db.create({
@@ -212,5 +221,45 @@ describe('analytics kept per month', () => {
     ]);
     expect(await first('categories', 2024)).toEqual([{ id: honey.id, name: 'Honey', value: 4, sales_amount: 25 }]);
     expect(reads(payload)).toEqual({ ...firstReads, '2024-2': 3 });
+  });
+
+  it('when an order of one day is created and then refunded, then only that day is read again and the cold answers of both instances show it', async () => {
+    const line = (product_id: string, product: string, quantity: number): Line => ({
+      product_id,
+      product,
+      price: 10,
+      quantity,
+      category_ids: [],
+    });
+    // May 2022, which no other test touches. Its days are stored before the orders come, as at a shop
+    // with a year of orders behind it.
+    expect(await first('month', 2022)).toEqual(emptyMonths());
+    const third = await createOrder(new Date(2022, 4, 3, 10), '10.00', '0.59', [line('p-fig', 'Fichi', 1)]);
+    await createOrder(new Date(2022, 4, 17, 16), '20.00', '0.88', [line('p-jam', 'Marmellata', 2)]);
+    let before = dayReads(payload);
+    const secondBefore = dayReads(second);
+    expect(await first('month', 2022)).toEqual(emptyMonths(row('5', 30, 0, 1.47, 30, 28.53)));
+    expect(dayReadsSince(payload, before)).toEqual({ '2022-4-3': 1, '2022-4-17': 1 });
+
+    // The 3 May order refunded in full: 3 May alone is read again; the fig sold nothing.
+    await payload.update({
+      collection: 'orders',
+      id: third,
+      data: { transaction_refunded_amount: '10.00' } as never,
+      overrideAccess: true,
+    });
+    before = dayReads(payload);
+    const afterRefund = emptyMonths(row('5', 30, 10, 1.47, 20, 18.53));
+    expect(await first('month', 2022)).toEqual(afterRefund);
+    expect(await first('bestseller', 2022)).toEqual([
+      { id: 'p-jam', name: 'Marmellata', img: null, sells: 2, sales_amount: 20 },
+    ]);
+    expect(dayReadsSince(payload, before)).toEqual({ '2022-4-3': 1 });
+    // The second instance adds up the days the first stored: it reads no order.
+    expect(await secondSays('month', 2022)).toEqual(afterRefund);
+    expect(await secondSays('bestseller', 2022)).toEqual([
+      { id: 'p-jam', name: 'Marmellata', img: null, sells: 2, sales_amount: 20 },
+    ]);
+    expect(dayReadsSince(second, secondBefore)).toEqual({});
   });
 });
