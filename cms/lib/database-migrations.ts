@@ -160,7 +160,7 @@ async function assertCollectionsFitDatabase(adapter: SQLiteAdapter): Promise<voi
  */
 const RAW_SQL_TABLES =
   /^(analytics_months|order_list_counts|order_list_generation|order_search|order_search_(docs|data|idx|docsize|config|content))$/;
-const RAW_SQL_INDEXES = new Set(['orders_payer_newest_idx', 'orders_channel_newest_idx']);
+const RAW_SQL_INDEXES = new Set(['orders_payer_newest_idx', 'orders_market_newest_idx']);
 
 async function liveSchema(adapter: SQLiteAdapter): Promise<SchemaShape> {
   const shape: SchemaShape = new Map();

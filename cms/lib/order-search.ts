@@ -22,15 +22,22 @@ export interface OrderListQuery extends OrderSearchQuery {
   limit: number;
 }
 
+/** A page's order with the list's columns (services/admin/orders.ts ORDER_LIST_SELECT), as Payload names them. */
+export type OrderListRow = Record<string, unknown>;
+
 export interface OrderSearchIndex {
   /**
    * The ids of a searched list's page, in list order, and how many orders the list has: the list's own
    * conditions (the tab's statuses, the channel, LIKE on each field) applied to the orders the index found.
    * Null when the index cannot answer (a word it cannot look up alone, a word with a LIKE wildcard).
    * `knownCount`: the list's count kept from an earlier read of the same orders (order-list-counts.ts), not
-   * counted again.
+   * counted again. `rows`, when the index read them too: the page's orders with the list's columns, in order.
+   * An unsearched list is answered as well where the index can (its counts, its indexes on createdAt).
    */
-  page(query: OrderListQuery, knownCount?: number): Promise<{ ids: string[]; count: number } | null>;
+  page(
+    query: OrderListQuery,
+    knownCount?: number,
+  ): Promise<{ ids: string[]; count: number; rows?: OrderListRow[] } | null>;
   /**
    * The ids of every order that may match, never fewer than those that do; null when the index cannot narrow
    * the search (no word it can look up, or more candidates than an id list should carry).

@@ -8,8 +8,10 @@ import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
  *   triggers bump it inside the write's transaction, so every process reading it after the commit sees the new
  *   number: lib/order-list-counts.ts keeps the count of a searched list under (generation, query) and never
  *   serves one counted before a write.
- * - orders_channel_newest_idx: market orders are few; their list walks them alone, newest first, instead of
- *   the whole archive through createdAt.
+ * - orders_market_newest_idx: market orders are few; their list walks them alone, newest first, instead of
+ *   the whole archive through createdAt. Partial, so that no other list can pick it: an index led by channel
+ *   would draw the online lists (`channel = 'online' OR channel IS NULL`) into reading both channels' rows and
+ *   sorting them.
  */
 
 /** The columns whose change can move an order into, out of or within a list. */
@@ -32,11 +34,13 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
     BEGIN ${bump} END`),
   )
 
-  await db.run(sql.raw(`CREATE INDEX orders_channel_newest_idx ON orders (channel, created_at DESC, status)`))
+  await db.run(
+    sql.raw(`CREATE INDEX orders_market_newest_idx ON orders (created_at DESC, status) WHERE channel = 'market'`),
+  )
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
-  await db.run(sql.raw(`DROP INDEX IF EXISTS orders_channel_newest_idx`))
+  await db.run(sql.raw(`DROP INDEX IF EXISTS orders_market_newest_idx`))
   for (const trigger of ['orders_generation_au', 'orders_generation_ad', 'orders_generation_ai'])
     await db.run(sql.raw(`DROP TRIGGER IF EXISTS ${trigger}`))
   await db.run(sql.raw(`DROP TABLE IF EXISTS order_list_generation`))

@@ -29,6 +29,7 @@ import type { AdminUser } from './sales';
 import { searchWords, wordsInAnyField } from './search';
 import { orderSearchIndex } from '../../lib/order-search-index';
 import { knownListCount, listCountKey, rememberListCount } from '../../lib/order-list-counts';
+import { MAX_CANDIDATES, type OrderSearchIndex } from '../../lib/order-search';
 
 export type OrdersTab = 'open' | 'archive';
 
@@ -148,10 +149,20 @@ export async function listAdminOrders(
     ? await listCountKey(index, { statuses: statusesOf(tab, filter), channel: filter.channel, words, number })
     : null;
   const knownCount = knownListCount(countKey);
-  const indexed = await indexedPage(payload, tab, filter, page, limit, knownCount);
+  // A list known to hold more orders than the index hands over has more hits in the index still (it finds
+  // every order that matches): the index cannot narrow it, and asking it would read those hits for nothing.
+  const broad = knownCount !== undefined && knownCount > MAX_CANDIDATES;
+  const indexed = broad ? null : await indexedPage(payload, tab, filter, page, limit, knownCount);
   if (indexed) {
     rememberListCount(countKey, indexed.count);
     if (indexed.ids.length === 0) return { items: [], pagination: { count: indexed.count, page, limit } };
+    // The index's own read of the rows stands for Payload's where Payload's read would not narrow them: the
+    // collection's read access lets this user read every order.
+    if (indexed.rows && (await readsEveryOrder(payload, user)))
+      return {
+        items: indexed.rows.map((row) => toOrderListItem(row as Doc)),
+        pagination: { count: indexed.count, page, limit },
+      };
     const { docs } = await findPage(payload, user, {
       collection: 'orders',
       where: { id: { in: indexed.ids } },
@@ -163,7 +174,7 @@ export async function listAdminOrders(
     });
     return { items: docs.map(toOrderListItem), pagination: { count: indexed.count, page, limit } };
   }
-  const where = await adminOrdersWhere(payload, tab, filter);
+  const where = await adminOrdersWhere(payload, tab, filter, { narrow: !broad });
   if (!where) return { items: [], pagination: { count: 0, page, limit } };
   // Without a search, the tab's (status, channel) counts answer the count: counting the archive's rows would
   // cost more than reading its page.
@@ -182,8 +193,9 @@ export async function listAdminOrders(
 }
 
 /**
- * A searched list's page and count from the search index (lib/order-search.ts), which applies the list's
- * conditions below to the orders it finds; null when nothing is searched or the index cannot answer.
+ * A list's page and count from the search index (lib/order-search.ts), which applies the list's conditions
+ * below to the orders it finds (or, unsearched, reads the list through the orders' own indexes); null when the
+ * index cannot answer.
  */
 async function indexedPage(
   payload: Payload,
@@ -192,10 +204,10 @@ async function indexedPage(
   page: number,
   limit: number,
   knownCount: number | undefined,
-): Promise<{ ids: string[]; count: number } | null> {
+): ReturnType<OrderSearchIndex['page']> {
   const words = searchWords(filter.search);
   const number = filter.number ? normalizeOrderNumber(filter.number) : '';
-  if ((words.length === 0 && !number) || !/^[A-Z0-9]*$/.test(number)) return null;
+  if (!/^[A-Z0-9]*$/.test(number)) return null;
   const sort = !filter.sort ? 'newest' : filter.sort[1] === 'DESC' ? 'payer_desc' : 'payer_asc';
   return orderSearchIndex(payload).page(
     { statuses: statusesOf(tab, filter), channel: filter.channel, words, number, sort, page, limit },
@@ -211,6 +223,7 @@ export async function adminOrdersWhere(
   payload: Payload,
   tab: OrdersTab,
   filter: Omit<AdminOrdersFilter, 'page' | 'limit'>,
+  { narrow = true }: { narrow?: boolean } = {},
 ): Promise<Where | null> {
   const and: Where[] = [{ status: { in: [...statusesOf(tab, filter)] } }];
   const number = filter.number ? normalizeOrderNumber(filter.number) : '';
@@ -220,7 +233,9 @@ export async function adminOrdersWhere(
   if (number) and.push({ number: { contains: number } });
   // The search index (lib/order-search.ts) narrows the orders to those that may match; the conditions
   // above and below, unchanged, still decide which do.
-  const candidates = await orderSearchIndex(payload).candidates({ words: searchWords(filter.search), number });
+  const candidates = narrow
+    ? await orderSearchIndex(payload).candidates({ words: searchWords(filter.search), number })
+    : null;
   if (candidates?.length === 0) return null;
   const narrowed: Where | undefined = candidates ? { id: { in: candidates } } : undefined;
   if (narrowed) and.push(narrowed);
@@ -237,6 +252,13 @@ export async function adminOrdersWhere(
   if (filter.channel === 'online')
     and.push({ or: [{ channel: { equals: 'online' } }, { channel: { exists: false } }] });
   return { and };
+}
+
+/** Whether the Orders collection's read access grants `user` every order (true, not a query that narrows). */
+async function readsEveryOrder(payload: Payload, user: AdminUser): Promise<boolean> {
+  const read = payload.collections.orders.config.access.read;
+  if (!read) return false;
+  return (await read({ req: { payload, user } as PayloadRequest })) === true;
 }
 
 /** The statuses a list shows: those the filter names, else its tab's. */
