@@ -86,20 +86,21 @@ async function sendAndRecord(
  * The payer's confirmation and the shop's notice for a new order, each at most once. For a new order both
  * are unsent and unclaimed: one conditional write claims the two (where each claimed itself before), and
  * they are handed to the transport side by side, each recorded sent as soon as it is accepted. When either
- * was sent or is being sent already, each mail goes its own way.
+ * was sent or is being sent already, each mail goes its own way. `claimedAt`: the caller inserted the order
+ * with both claims at that time (services/payments.ts), so there is nothing left to claim.
  */
 export async function sendNewOrderNotices(
   payload: Payload,
   order: PublicOrder,
+  { claimedAt = null }: { claimedAt?: Date | null } = {},
 ): Promise<{ confirmation: NoticeOutcome; shopNotice: NoticeOutcome }> {
-  const now = new Date();
-  const both = await setDatesIf(
-    payload,
-    'orders',
-    order.id,
-    { [PAYER_CONFIRMATION.claim]: now, [SHOP_NOTICE.claim]: now },
-    [...claimable(PAYER_CONFIRMATION, now), ...claimable(SHOP_NOTICE, now)],
-  );
+  const now = claimedAt ?? new Date();
+  const both =
+    claimedAt !== null ||
+    (await setDatesIf(payload, 'orders', order.id, { [PAYER_CONFIRMATION.claim]: now, [SHOP_NOTICE.claim]: now }, [
+      ...claimable(PAYER_CONFIRMATION, now),
+      ...claimable(SHOP_NOTICE, now),
+    ]));
   if (!both) {
     const confirmation = await sendOnce(payload, order, PAYER_CONFIRMATION);
     const shopNotice = await sendOnce(payload, order, SHOP_NOTICE);

@@ -355,12 +355,13 @@ const newRowId = () => randomBytes(12).toString('hex');
  * caches cleared), with the same functions they call; cms/collections/Orders/hooks.test.ts fails when a hook
  * is added that this function does not mirror. The row and its lines, and only the new id read back. The Local API's create validated data
  * made entirely here and from PayPal's parsed answer, ran those hooks and re-read the whole order with its
- * lines, at several times the cost. Returns the order as stored.
+ * lines, at several times the cost. Returns the order as stored, its mails claimed by this call.
  */
-async function insertOrder(payload: Payload, payment: Doc): Promise<Doc> {
+async function insertOrder(payload: Payload, payment: Doc): Promise<InsertedOrder> {
   const captured = payment.captured as CapturedPayment;
   const coordinates = coordinatesForPostalCode(captured.address.postal_code, captured.address.country_code);
-  const now = new Date().toISOString();
+  const claimedAt = new Date();
+  const now = claimedAt.toISOString();
   const data = stripControlCharacters({
     number: generateOrderNumber(),
     status: 'NEW',
@@ -386,6 +387,11 @@ async function insertOrder(payload: Payload, payment: Doc): Promise<Doc> {
     latitude: coordinates?.[0] ?? null,
     longitude: coordinates?.[1] ?? null,
     products: orderLinesOf(payment).map((line) => ({ id: newRowId(), ...line })),
+    // The order's two mails are claimed by whoever inserts it, in the insert itself (a write and its fsync
+    // fewer per checkout than claiming them next): a kill before they are sent leaves claims that lapse, and
+    // the reconciler sends them then (order-notices.ts), as after a kill between a claim and its send.
+    confirmation_claimed_at: now,
+    shop_notice_claimed_at: now,
     createdAt: now,
     updatedAt: now,
   });
@@ -405,7 +411,13 @@ async function insertOrder(payload: Payload, payment: Doc): Promise<Doc> {
       customer: data.payer_full_name,
     },
   });
-  return { ...data, id: String(created.id) };
+  return { order: { ...data, id: String(created.id) }, mailsClaimedAt: claimedAt };
+}
+
+/** An order as ensureOrder found or made it; `mailsClaimedAt` when this call inserted it and so holds its mails' claims. */
+interface InsertedOrder {
+  order: Doc;
+  mailsClaimedAt: Date | null;
 }
 
 /**
@@ -416,7 +428,7 @@ async function insertOrder(payload: Payload, payment: Doc): Promise<Doc> {
  * order's row and its lines in separate statements, so a kill between them leaves an order without lines:
  * those are refilled from the record here, whoever comes next.
  */
-async function ensureOrder(payload: Payload, payment: Doc): Promise<Doc> {
+async function ensureOrder(payload: Payload, payment: Doc): Promise<InsertedOrder> {
   const paypalOrderId = String(payment.paypal_order_id);
   let failure: unknown;
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -427,7 +439,7 @@ async function ensureOrder(payload: Payload, payment: Doc): Promise<Doc> {
       // Lost the race to another capture or the webhook, or a crash interrupted an earlier finisher: theirs
       // is the order.
       const existing = await findOrderByPayPalId(payload, paypalOrderId);
-      if (existing) return repairLines(payload, existing, payment);
+      if (existing) return { order: await repairLines(payload, existing, payment), mailsClaimedAt: null };
       // Else the database refused the row, or (once in 5·10¹¹) the order number was drawn twice: once more.
     }
   }
@@ -476,8 +488,9 @@ export async function completeCapturedPayment(
   const recorded = payment.status === 'CAPTURED' || payment.status === 'COMPLETED';
   const learned = recorded ? {} : { capture_id: payment.capture_id, captured: payment.captured };
   let order: Doc;
+  let mailsClaimedAt: Date | null;
   try {
-    order = await ensureOrder(payload, payment);
+    ({ order, mailsClaimedAt } = await ensureOrder(payload, payment));
   } catch (err) {
     if (!recorded) {
       await updatePayment(payload, payment, { status: 'CAPTURED', ...learned }).catch((e: unknown) =>
@@ -494,7 +507,7 @@ export async function completeCapturedPayment(
   // The units taken before the capture stay sold, and the discount code's use stays counted.
   await keepStock(payload, payment);
   await keepCouponUse(payload, payment);
-  const notices = sendNewOrderNotices(payload, toPublicOrder(order));
+  const notices = sendNewOrderNotices(payload, toPublicOrder(order), { claimedAt: mailsClaimedAt });
   if (mailsAfterReply) {
     void notices.catch((err: unknown) =>
       payload.logger.warn({ err, msg: `order ${String(order.number)}: mails left to the reconciler` }),

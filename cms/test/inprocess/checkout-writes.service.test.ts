@@ -4,6 +4,7 @@
  * text without control characters, the sales figures' caches cleared), the settings must be read as saved,
  * and the shopper's capture answers before its mails go out, which still go out. In-process (see setup.ts).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approve, makeProduct, orderById, sleep } from './helpers';
 import { loadServices, startInProcessShop, type InProcessShop, type Services } from './setup';
@@ -84,6 +85,37 @@ describe('the order inserted by the capture', () => {
     // 2 × 12.50 + 7.90 shipping = 32.90
     const after = thisMonth(await salesGraph(shop.payload, ADMIN));
     expect(Math.round((after - before) * 100)).toBe(3290);
+  });
+});
+
+describe('the writes of a capture', () => {
+  it('when the capture inserts the order, then its mails are claimed in that insert: the only writes to the order after it are the two marks of sent', async () => {
+    const c = await approvedCheckout(1);
+    const client = (shop.payload.db as unknown as { client: { execute: (...args: unknown[]) => Promise<unknown> } })
+      .client;
+    const execute = client.execute;
+    // Only this capture's statements: a webhook PayPal sends meanwhile runs in a request of its own.
+    const capture = new AsyncLocalStorage<true>();
+    const orderWrites: string[] = [];
+    client.execute = (...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { sql?: unknown }).sql ?? '');
+      if (capture.getStore() && /^\s*update\s+"orders"/i.test(text))
+        orderWrites.push(/\bset\s+"(\w+)"/i.exec(text)![1]);
+      return execute.apply(client, args);
+    };
+    let reply: Awaited<ReturnType<typeof svc.payments.capturePayment>>;
+    try {
+      reply = await capture.run(true, () =>
+        svc.payments.capturePayment(shop.payload, { orderId: c.id, secret: c.secret }),
+      );
+    } finally {
+      client.execute = execute;
+    }
+
+    expect(orderWrites.sort()).toEqual(['confirmation_sent_at', 'shop_notified_at']);
+    const order = await orderById(shop.payload, reply.id);
+    expect([typeof order.confirmation_sent_at, typeof order.shop_notified_at]).toEqual(['string', 'string']);
+    expect([order.confirmation_claimed_at, order.shop_notice_claimed_at]).toEqual([null, null]);
   });
 });
 
