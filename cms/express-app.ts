@@ -4,7 +4,7 @@ import compression from 'compression';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { handleEndpoints, type Payload, type SanitizedConfig } from 'payload';
-import { MESSAGES } from '@shop/shared';
+import { MESSAGES, TRACKING_PARAM, TRACKING_PATH } from '@shop/shared';
 import {
   assertPayloadCanRead,
   envelopeErrorHandler,
@@ -212,8 +212,8 @@ export function createApp(payload: Payload, config: Promise<SanitizedConfig> | S
     const storefrontPage = storefrontHtml(payload, path.join(webDistDir, 'index.html'), renderer, env.publicUrl);
     // Forms that work without JavaScript (issue 33): the tracking search is a GET of its page, the contact form
     // posts to its page; each is counted by the API route's own rate limit.
-    app.get('/site/tracking', (req, res, next) =>
-      req.query.number === undefined ? next() : pageFormLimit(limiters.orderLookup)(req, res, next),
+    app.get(TRACKING_PATH, (req, res, next) =>
+      req.query[TRACKING_PARAM] === undefined ? next() : pageFormLimit(limiters.orderLookup)(req, res, next),
     );
     app.post(
       '/site/contact',

@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import {
   type Envelope,
   HOME_NOTICE_PARAM,
+  TRACKING_PARAM,
+  TRACKING_PATH,
   listQuerySchema,
   ORDER_NOT_FOUND_HOME,
   ORDER_NOT_FOUND_NOTICE,
@@ -160,10 +162,6 @@ export interface StorefrontRenderer {
   ): Promise<ServerRenderedPage | RedirectedPage | null>;
 }
 
-/** The tracking page's search (site/route-data.ts): a lookup for one shopper, drawn for them and never kept. */
-const TRACKING_PATH = '/site/tracking';
-const TRACKING_PARAM = 'number';
-
 /**
  * A module that other chunks import too (AntdScope: the toasts' host loads it as well) is not keyed by its
  * source but by its chunk's name and hash; its name is the file's.
@@ -252,7 +250,8 @@ export function createStorefrontRenderer(options: {
   return {
     async render(pathname, search, visit, form) {
       const tracking = pathname === TRACKING_PATH && search.has(TRACKING_PARAM);
-      // The tracking search is the one parameter of that page; it is kept whole (the loader reads it).
+      // The tracking search (site/route-data.ts) is the one parameter of that page, kept whole for its loader: a
+      // lookup for one shopper, drawn for them and never kept.
       const key = tracking
         ? `${TRACKING_PATH}?${new URLSearchParams({ [TRACKING_PARAM]: search.get(TRACKING_PARAM) ?? '' })}`
         : renderKey(pathname, search);

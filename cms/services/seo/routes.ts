@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Payload } from 'payload';
-import { shopCanonicalPath, siteUrls } from '@shop/shared';
+import { shopCanonicalPath, siteUrls, TRACKING_PARAM, TRACKING_PATH } from '@shop/shared';
 import { escapeHtml, fillTemplate, jsonForScript, renderHead } from './head';
 import { type HeadedPage, normalisePath, notFoundPage, storefrontPage, type StorefrontPage } from './pages';
 import type { PageVisit } from './in-process-api';
@@ -154,7 +154,7 @@ export function storefrontHtml(
         drawn = outcome;
         // A sent form's page says how it went: 400 with the form's errors, 429 when sent too often.
         if (drawn && drawn.status !== 200) page = { ...page, status: formStatus(drawn.status) };
-        if (form || (path === '/site/tracking' && query.has('number'))) res.setHeader('Cache-Control', 'no-store');
+        if (form || (path === TRACKING_PATH && query.has(TRACKING_PARAM))) res.setHeader('Cache-Control', 'no-store');
         // Only a page the renderer found there (not one past the list's end) is given its own address.
         if (drawn && path === SHOP_PATH) page = shopListPage(page, drawn, query, origin);
       } catch (err) {

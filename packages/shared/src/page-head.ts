@@ -47,6 +47,13 @@ export const siteUrls = (origin: string): SiteUrls => {
 const SHOP_PATH = '/site/shop';
 
 /**
+ * The tracking page and the query that carries a typed order number (issue 33): its form sends the number
+ * there without JavaScript, the server limits and looks it up there, and a page drawn for it is never kept.
+ */
+export const TRACKING_PATH = '/site/tracking';
+export const TRACKING_PARAM = 'number';
+
+/**
  * Home, saying why the shopper was sent there: SPEC §8 sends a missing order on the public site home, and
  * the tracking message there tells the shopper why (issue 31 §8). The server draws it too (it keeps this
  * query when it draws home), so the page reads the same before and after its scripts run.

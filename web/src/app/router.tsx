@@ -1,18 +1,22 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
-import {
-  categoryLoader,
-  contactAction,
-  homeLoader,
-  productLoader,
-  recipeLoader,
-  recipesLoader,
-  shellLoader,
-  shopLoader,
-  trackingLoader,
-} from '../site/route-data';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router-dom';
 import { RouteError } from './RouteError';
+
+/**
+ * The storefront's loaders and its contact action, in a chunk of their own: they check input with the shared
+ * schemas (zod), which a page's first paint and hydration do not need (hydration starts from the server's
+ * data, main.tsx). The server and a move within the app load the chunk when a loader first runs.
+ */
+type RouteData = typeof import('../site/route-data');
+const routeData = () => import('../site/route-data');
+type LoaderName = Extract<keyof RouteData, `${string}Loader`>;
+const loader =
+  (name: LoaderName) =>
+  async (args: LoaderFunctionArgs): Promise<unknown> =>
+    (await routeData())[name](args);
+const contactAction = async (args: ActionFunctionArgs) => (await routeData()).contactAction(args);
 
 type ScreenModule = { default: ComponentType };
 
@@ -127,22 +131,22 @@ export const routes: RouteObject[] = [
         id: 'site',
         path: '/site',
         ...standalone(SiteShell),
-        loader: shellLoader,
+        loader: loader('shellLoader'),
         // The shell's config is kept fresh by the shop state (SPEC §7), not by moving between pages.
         shouldRevalidate: () => false,
         children: [
-          { id: 'home', index: true, ...page(Home), loader: homeLoader },
-          { id: 'shop', path: 'shop', ...page(Shop), loader: shopLoader },
-          { id: 'product', path: 'shop/:id', ...page(Product), loader: productLoader },
-          { id: 'category', path: 'category/:id', ...page(Category), loader: categoryLoader },
-          { id: 'recipes', path: 'recipes', ...page(Recipes), loader: recipesLoader },
-          { id: 'recipe', path: 'recipes/:id', ...page(Recipe), loader: recipeLoader },
+          { id: 'home', index: true, ...page(Home), loader: loader('homeLoader') },
+          { id: 'shop', path: 'shop', ...page(Shop), loader: loader('shopLoader') },
+          { id: 'product', path: 'shop/:id', ...page(Product), loader: loader('productLoader') },
+          { id: 'category', path: 'category/:id', ...page(Category), loader: loader('categoryLoader') },
+          { id: 'recipes', path: 'recipes', ...page(Recipes), loader: loader('recipesLoader') },
+          { id: 'recipe', path: 'recipes/:id', ...page(Recipe), loader: loader('recipeLoader') },
           { id: 'about', path: 'about', ...page(About) },
           { id: 'terms', path: 'terms', ...page(Terms) },
           { id: 'contact', path: 'contact', ...page(Contact), action: contactAction },
           { id: 'cart', path: 'cart', ...page(Cart) },
           { id: 'order', path: 'orders/:id', ...page(Order, false) },
-          { id: 'tracking', path: 'tracking', ...page(Tracking), loader: trackingLoader },
+          { id: 'tracking', path: 'tracking', ...page(Tracking), loader: loader('trackingLoader') },
           { id: 'not-found', path: '404', ...page(NotFound) },
           { id: 'site-not-found', path: '*', ...page(NotFound) },
         ],

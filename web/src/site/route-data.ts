@@ -6,7 +6,14 @@
  * so hydration asks for nothing again. In the browser the same loader starts those requests through SWR's
  * preload while the page's chunk arrives, and the page's hooks pick them up (and revalidate as before).
  */
-import { contactSchema, type ContactInput, type Envelope, MESSAGES, orderNumberSchema } from '@shop/shared';
+import {
+  contactSchema,
+  type ContactInput,
+  type Envelope,
+  MESSAGES,
+  orderNumberSchema,
+  TRACKING_PARAM,
+} from '@shop/shared';
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type Params, redirect } from 'react-router-dom';
 import { preload } from 'swr';
 import { fetchResult } from '../lib/api';
@@ -30,7 +37,7 @@ import {
   topCategoriesKey,
   topProductsKey,
 } from './api/keys';
-import { CONTACT_FIELDS, type ContactField, contactFieldError } from './lib/contact-form';
+import { CONTACT_FIELDS, type ContactField, contactIssueText } from './lib/contact-form';
 
 /** What a page loader gives on the server: the envelopes its page is drawn from, by SWR key. */
 export interface PageData {
@@ -89,7 +96,6 @@ export const recipesLoader = pageLoader(() => [{ key: recipesKey }]);
 export const recipeLoader = pageLoader((_url, params) => [{ key: recipeKey(id(params)) }]);
 
 /** The tracking box's name: `/site/tracking?number=K7M4PQ2X`. */
-export const TRACKING_PARAM = 'number';
 
 /** Why a tracking search sent without JavaScript found no order page (SPEC §8's texts). */
 export interface TrackingData {
@@ -165,7 +171,7 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
     const fieldErrors: Partial<Record<ContactField, string>> = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as ContactField;
-      fieldErrors[field] ??= contactFieldError(field, input[field] ?? '') ?? issue.message;
+      fieldErrors[field] ??= contactIssueText(field, issue, input[field] ?? '');
     }
     return answer({ values, notice: MESSAGES.invalidForm, fieldErrors }, 400);
   }

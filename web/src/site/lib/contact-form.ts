@@ -29,25 +29,25 @@ export const requiredText = (field: ContactField) => `Please enter your ${CONTAC
 export const INVALID_EMAIL_TEXT = 'Please enter a valid email address';
 export const INVALID_PHONE_TEXT = 'Only digits, spaces and + ( ) . - are allowed';
 
-/** The longest value each field takes (the shared contactSchema's limits). */
-export const CONTACT_MAX: Record<ContactField, number> = {
-  firstname: 100,
-  lastname: 100,
-  email: 200,
-  telephone: 40,
-  title: 200,
-  message: 5000,
-};
+/** What the shared contactSchema says of a refused field, as zod reports it (only what is read of it here). */
+export interface ContactIssue {
+  code: string;
+  message: string;
+  maximum?: unknown;
+  format?: string;
+}
 
-/** Why one typed value is refused, in the form's words; null when it is fine. */
-export function contactFieldError(field: ContactField, value: string): string | null {
-  const text = value.trim();
-  if (text === '') return field === 'telephone' ? null : requiredText(field);
-  if (text.length > CONTACT_MAX[field])
-    return `${capitalised(CONTACT_LABELS[field])} cannot be longer than ${CONTACT_MAX[field]} characters`;
-  if (field === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) return INVALID_EMAIL_TEXT;
-  if (field === 'telephone' && !/^[+()\d\s.-]*$/.test(text)) return INVALID_PHONE_TEXT;
-  return null;
+/**
+ * The form's words for a field the shared contactSchema refused: its own limits and formats decide, so the
+ * words cannot drift from what the API accepts.
+ */
+export function contactIssueText(field: ContactField, issue: ContactIssue, value: string): string {
+  // An empty address fails the email format too: what the shopper needs to hear is that it is missing.
+  if (issue.code === 'too_small' || value.trim() === '') return requiredText(field);
+  if (issue.code === 'too_big')
+    return `${capitalised(CONTACT_LABELS[field])} cannot be longer than ${String(issue.maximum)} characters`;
+  if (issue.code === 'invalid_format' && issue.format === 'email') return INVALID_EMAIL_TEXT;
+  return issue.message;
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,11 +1,11 @@
 import { CustomerServiceOutlined, FileSearchOutlined, MailOutlined } from '@ant-design/icons';
-import { MESSAGES, orderNumberSchema } from '@shop/shared';
+import { MESSAGES, orderNumberSchema, TRACKING_PARAM, TRACKING_PATH } from '@shop/shared';
 import { Button, Input, type InputRef } from 'antd';
 import { useCallback, useState } from 'react';
 import { Form, Link, useLoaderData, useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { findOrderByNumber } from '../api/orders';
-import { TRACKING_PARAM, type TrackingData } from '../route-data';
+import type { TrackingData } from '../route-data';
 import { useDocumentMeta } from '../lib/use-document-meta';
 import './tracking.css';
 
@@ -50,7 +50,7 @@ function OrderLookupForm() {
   // A GET form of this page, so the search works without JavaScript too (issue 33): the server looks the number
   // up and answers with the order's page. With JavaScript the search below runs instead of the form.
   return (
-    <Form method="get" action="/site/tracking" role="search" onSubmit={(event) => event.preventDefault()}>
+    <Form method="get" action={TRACKING_PATH} role="search" onSubmit={(event) => event.preventDefault()}>
       <Input.Search
         className="tracking-search"
         size="large"
@@ -94,7 +94,7 @@ function TrackingNotice() {
 }
 
 export default function Tracking() {
-  useDocumentMeta({ title: 'Track your order' }, { path: '/site/tracking' });
+  useDocumentMeta({ title: 'Track your order' }, { path: TRACKING_PATH });
   return (
     <div className="page tracking" data-testid="tracking-page">
       <section className="tracking-card">
