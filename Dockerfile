@@ -55,4 +55,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD node -e "fetch('h
 # The same memory settings as `npm start` (package.json; README "Memory"): two malloc arenas instead of one per
 # thread for the native libraries (libsql, sharp), and Node's heap flags.
 ENV MALLOC_ARENA_MAX=2
-CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=8", "scripts/start.mjs"]
+CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=4", "scripts/start.mjs"]

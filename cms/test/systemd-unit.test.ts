@@ -53,7 +53,7 @@ describe('systemd unit', () => {
 
   it('when systemd starts the shop, then it runs npm start with the same node flags and malloc setting as package.json', () => {
     expect(value('ExecStart')).toBe(`/usr/bin/node ${startNodeFlags().join(' ')} scripts/start.mjs`);
-    expect(value('ExecStart')).toBe('/usr/bin/node --max-old-space-size=160 --max-semi-space-size=8 scripts/start.mjs');
+    expect(value('ExecStart')).toBe('/usr/bin/node --max-old-space-size=160 --max-semi-space-size=4 scripts/start.mjs');
     expect(environment()).toMatchObject({ ...startEnv(), NODE_ENV: 'production' });
   });
 
