@@ -254,11 +254,23 @@ export async function adminOrdersWhere(
   return { and };
 }
 
-/** Whether the Orders collection's read access grants `user` every order (true, not a query that narrows). */
+/**
+ * Whether the list's own SQL read stands for Payload's: the Orders collection's read access grants `user` every
+ * order (true, not a query that narrows), and nothing Payload would apply to the list's columns on the way out
+ * (a field's read access, an afterRead hook) exists. A rule added there later makes the list go through Payload
+ * again rather than being skipped by this door.
+ */
 async function readsEveryOrder(payload: Payload, user: AdminUser): Promise<boolean> {
-  const read = payload.collections.orders.config.access.read;
-  if (!read) return false;
-  return (await read({ req: { payload, user } as PayloadRequest })) === true;
+  const { access, hooks, flattenedFields } = payload.collections.orders.config;
+  if (!access.read || (hooks?.afterRead?.length ?? 0) > 0) return false;
+  const listed = new Set(Object.keys(ORDER_LIST_SELECT));
+  if (
+    flattenedFields.some(
+      (field) => listed.has(field.name) && (field.access?.read || ('hooks' in field && field.hooks?.afterRead?.length)),
+    )
+  )
+    return false;
+  return (await access.read({ req: { payload, user } as PayloadRequest })) === true;
 }
 
 /** The statuses a list shows: those the filter names, else its tab's. */
