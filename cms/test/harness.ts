@@ -13,7 +13,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { clientPasswordHash } from '../lib/client-password';
 import { checkAnswer } from './contract';
@@ -278,6 +278,11 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   /** Start on this existing data directory (e.g. another server's) instead of a fresh one; stop() keeps it. */
   dataDir?: string;
+  /**
+   * Payload's own PBKDF2 cost (600 000 iterations) instead of fast-password-hash.mjs's: for tests whose
+   * point is what a password check costs (sign-in timing, concurrent attempts racing a slow check).
+   */
+  realPasswordHashing?: boolean;
 }
 
 export interface TestServer {
@@ -352,6 +357,8 @@ const SCRUBBED_ENV = [
 ];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const FAST_PASSWORD_HASH = pathToFileURL(path.join(repoRoot, 'cms', 'test', 'fast-password-hash.mjs')).href;
 
 /** Node's exit code for "unsettled top-level await": the module graph never finished loading. */
 
@@ -477,6 +484,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   for (const [k, v] of Object.entries(options.env ?? {})) {
     if (v === undefined) delete baseEnv[k];
     else baseEnv[k] = v;
+  }
+  // In NODE_OPTIONS, so the seed's child process and a script run with `server.env` hash as this server does.
+  if (!options.realPasswordHashing) {
+    baseEnv.NODE_OPTIONS = [`--import=${FAST_PASSWORD_HASH}`, baseEnv.NODE_OPTIONS].filter(Boolean).join(' ');
   }
 
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'shop-it-')));
