@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './web/e2e/chromium';
 
@@ -31,6 +33,10 @@ export default defineConfig({
     url: `http://127.0.0.1:${port + i}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { E2E_PORT: String(port + i) },
+    // The servers seed the demo shop once between them (web/e2e/start-server.mjs), in a directory of this run's.
+    env: {
+      E2E_PORT: String(port + i),
+      ...(workers > 1 ? { E2E_SEED_SHARED: path.join(os.tmpdir(), `shop-e2e-seed-${process.pid}`) } : {}),
+    },
   })),
 });
