@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { e2eDataDir } from './support/data-dir.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,8 +17,15 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 // A spec run by hand gets the sources as they are, with nothing to rebuild.
 const compiled = process.env.TEST_SERVER === 'dist';
 const loader = compiled ? ['--import', path.join(root, 'scripts/esm-scope-cache.mjs')] : ['--import', 'tsx'];
+// Payload hashes and checks passwords with PBKDF2 at 600 000 iterations, ~0.8 s of CPU each time on the CI
+// machine, and a run signs in some two hundred times (each spec's API helpers and pages) besides the users it
+// creates: the integration servers' fast-password-hash.mjs lowers only that count, for the hash and the check
+// alike, in the server and its seed (NODE_OPTIONS). No spec here is about what a check costs (cms/test/auth.test.ts
+// keeps Payload's cost for that); the sign-in locks count attempts, not time.
+const fastPasswordHash = `--import=${pathToFileURL(path.join(root, 'cms/test/fast-password-hash.mjs')).href}`;
 const serverEnv = {
   ...process.env,
+  NODE_OPTIONS: [fastPasswordHash, process.env.NODE_OPTIONS].filter(Boolean).join(' '),
   ...(compiled ? { NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'node-compile-cache') } : {}),
   NODE_ENV: 'test',
   DATA_DIR: dataDir,
@@ -52,6 +59,17 @@ function seedInto(dir) {
  * the shared seed fail, each server seeds its own as before (SEED_DEMO, server.ts).
  */
 async function startFromSharedSeed(shared) {
+  // Those of runs that were killed before their servers could remove them (named by their runner's pid).
+  const prefix = path.basename(shared).replace(/\d+$/, '');
+  for (const name of fs.readdirSync(path.dirname(shared))) {
+    const pid = Number(name.slice(prefix.length).replace(/\.failed$/, ''));
+    if (!name.startsWith(prefix) || !pid || path.join(path.dirname(shared), name) === shared) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      fs.rmSync(path.join(path.dirname(shared), name), { recursive: true, force: true });
+    }
+  }
   const ready = path.join(shared, 'seeded');
   const failed = `${shared}.failed`;
   let mine = false;
