@@ -8,6 +8,7 @@ import { expect, test, type Page } from './support/test';
 import { DEMO_ADMIN, oilBottlePng, uniqueWord } from './support/admin-api';
 import { waitForMailMatch } from './support/outbox';
 import { shot, signIn } from './support/admin-screens';
+import { SCREENSHOTS } from './support/screens';
 
 /** A category's id, through the admin API with the browser's session. */
 async function categoryIdOf(page: Page, name: string): Promise<string> {
@@ -251,7 +252,7 @@ test.describe('control centre, part two', () => {
     await expect(page.getByTestId('analytics-empty-coupons')).toBeVisible();
     await expect(page.getByTestId('analytics-empty-places')).toBeVisible();
     await expect(page.getByTestId('analytics-bestsellers').locator('tbody tr')).toHaveCount(10);
-    await page.waitForTimeout(1500); // the charts' drawing animation, for the picture only
+    if (SCREENSHOTS) await page.waitForTimeout(1500); // the charts' drawing animation, for the picture only
     await shot(page, testInfo, 'analytics');
   });
 });

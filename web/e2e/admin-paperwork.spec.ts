@@ -21,8 +21,7 @@ test("an admin downloads the invoice and the packing slip from an order's page, 
     products: [{ product_id: 'e2e-oil', product: `Olio E2E ${word}`, price: 18.75, quantity: 2 }],
   });
 
-  await signInAsDemoAdmin(page);
-  await page.goto(`/admin/orders/${order.id}`);
+  await signInAsDemoAdmin(page, `/admin/orders/${order.id}`);
   await expect(page.getByTestId('order-title')).toContainText(order.number);
 
   for (const kind of ['invoice', 'packing-slip'] as const) {

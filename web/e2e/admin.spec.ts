@@ -8,7 +8,7 @@ import { expect, test, type Page } from './support/test';
 import { AdminApi, DEMO_ADMIN, uniqueWord } from './support/admin-api';
 import { waitForMailMatch } from './support/outbox';
 import { shot, signIn } from './support/admin-screens';
-import { PHONE } from './support/screens';
+import { PHONE, SCREENSHOTS } from './support/screens';
 
 const badge = (page: Page, which: 'orders' | 'notifications') => page.getByTestId(`badge-${which}`);
 const badgeCount = async (page: Page, which: 'orders' | 'notifications') =>
@@ -112,7 +112,7 @@ test.describe('control centre', () => {
       await expect(page.getByTestId('orders-table')).toBeVisible();
       await expect(page.getByTestId('orders-chart')).toBeVisible();
       // Let the chart's drawing animation finish before the picture (screenshots only, never an assertion).
-      await page.waitForTimeout(1500);
+      if (SCREENSHOTS) await page.waitForTimeout(1500);
       await shot(page, testInfo, 'orders-open');
       await page.goto(`/admin/orders?number=${order.number}`);
       const row = page.getByTestId(`order-row-${order.number}`);

@@ -9,7 +9,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import sharp from 'sharp';
 import { AdminApi, DEMO_ADMIN, uniqueWord } from './support/admin-api';
 import { signIn } from './support/admin-screens';
-import { captureScreens, DESKTOP, PHONE } from './support/screens';
+import { backToDesktop, captureScreens, DESKTOP, PHONE, SCREENSHOTS } from './support/screens';
 
 /** Typed in the panel as is: the panel sends the password as typed, the server hashes it (issue 11). */
 const EDITOR_PASSWORD = 'Basilico-2026!';
@@ -42,6 +42,7 @@ const pictureOf = (red: number) =>
 
 /** test-results/screenshots/cms-<name>-<width>.png at both widths: Payload's own screens, as editors see them. */
 async function panelShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!SCREENSHOTS) return backToDesktop(page);
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));

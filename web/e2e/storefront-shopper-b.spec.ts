@@ -10,11 +10,11 @@ import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from './support/test';
 import { AdminApi, uniqueWord, type Doc } from './support/admin-api';
 import { signInAsDemoAdmin } from './support/admin-screens';
-import { DESKTOP, PHONE, settle } from './support/screens';
+import { DESKTOP, PHONE, SCREENSHOTS, settle } from './support/screens';
 
 async function snap(page: Page, testInfo: TestInfo, name: string, fullPage = true): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
-  const dirs = [path.join(testInfo.project.outputDir, 'screenshots')];
+  const dirs = SCREENSHOTS ? [path.join(testInfo.project.outputDir, 'screenshots')] : [];
   if (process.env.SHOTS_DIR) dirs.push(process.env.SHOTS_DIR);
   for (const dir of dirs) {
     const file = path.join(dir, `shopper-b-${name}-${width}.png`);

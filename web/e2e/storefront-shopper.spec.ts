@@ -8,7 +8,7 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from './support/test';
 import { cartLine } from './checkout-helpers';
 import { AdminApi, oilBottlePng, uniqueWord, type Doc } from './support/admin-api';
-import { SCREEN_SIZES, screenshotPath, settle } from './support/screens';
+import { SCREEN_SIZES, SCREENSHOTS, screenshotPath, settle } from './support/screens';
 
 const ORDER_URL = /\/site\/orders\/[^/]+$/;
 const cardFor = (page: Page, name: string) => page.getByTestId('product-card').filter({ hasText: name });
@@ -32,6 +32,7 @@ async function arrange(request: APIRequestContext, baseURL: string | undefined):
 
 /** The visible part of the page at the current width (toasts included), as the shopper sees it. */
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = false): Promise<void> {
+  if (!SCREENSHOTS) return;
   // A whole page is shot from its top: scrolled on a phone, the navbar is fixed and would land mid-picture.
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await settle(page);

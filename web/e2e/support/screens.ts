@@ -10,6 +10,18 @@ export const PHONE = { width: 390, height: 844 } as const;
 export const SCREEN_SIZES = [DESKTOP, PHONE] as const;
 
 /**
+ * Whether the pictures are taken. They are for a person to look at (a spec run by hand, a review) and assert
+ * nothing; `npm test` sets E2E_SCREENSHOTS=off, which saves the resizes, the settling and the full-page captures
+ * (minutes of its run on two cores). Every assertion runs either way.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+
+/** Without pictures, what taking them leaves behind: the page at the desktop width, as the specs expect next. */
+export async function backToDesktop(page: Page): Promise<void> {
+  if (page.viewportSize()?.width !== DESKTOP.width) await page.setViewportSize(DESKTOP);
+}
+
+/**
  * Waits until what a shopper would see has arrived: lazy images are asked for at once (a full-page shot
  * never scrolls them into view), every image has loaded or failed, fonts are ready and no grid is busy.
  *
@@ -49,6 +61,7 @@ export const screenshotPath = (testInfo: TestInfo, name: string, width: number):
 
 /** Shoots `name` at both widths, then puts the viewport back to the desktop size. */
 export async function captureScreens(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!SCREENSHOTS) return backToDesktop(page);
   for (const size of SCREEN_SIZES) {
     await page.setViewportSize(size);
     await settle(page);
