@@ -9,6 +9,7 @@
  * button, and a focused entry draws a visible ring.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { VIOLATIONS_ONLY } from './support/axe';
 import { expect, test, type Page } from './support/test';
 import { AdminApi, uniqueWord, type Doc } from './support/admin-api';
 import { signIn, signInAsDemoAdmin } from './support/admin-screens';
@@ -63,7 +64,7 @@ type Violation = [rule: string, nodes: number, target: string, summary: string];
  * passes. Every failing node of a failing check is attached to the report as JSON.
  */
 async function violations(page: Page, name: string, scope?: string): Promise<Violation[]> {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  let builder = new AxeBuilder({ page }).options(VIOLATIONS_ONLY).withTags(WCAG_TAGS);
   if (scope) builder = builder.include(scope);
   const result = await builder.analyze();
   if (result.violations.length > 0) {

@@ -8,6 +8,7 @@
  * is $2.50, so $22.50 + $7.90 = $30.40 paid.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { VIOLATIONS_ONLY } from './support/axe';
 import { expect, type Page, test } from './support/test';
 import { addFromProductPage, CheckoutAdmin, cartLine, publicConfig } from './checkout-helpers';
 import { AdminApi, uniqueWord } from './support/admin-api';
@@ -19,7 +20,11 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag2
 
 async function axeViolations(page: Page, selector: string): Promise<Array<[string, string, string]>> {
   await paypalButtonsSettled(page);
-  const result = await new AxeBuilder({ page }).include(selector).withTags(WCAG_TAGS).analyze();
+  const result = await new AxeBuilder({ page })
+    .options(VIOLATIONS_ONLY)
+    .include(selector)
+    .withTags(WCAG_TAGS)
+    .analyze();
   return result.violations.map((v) => [
     v.id,
     JSON.stringify(v.nodes[0]?.target ?? []),
@@ -29,7 +34,11 @@ async function axeViolations(page: Page, selector: string): Promise<Array<[strin
 
 for (const size of [DESKTOP, PHONE]) {
   const phone = size === PHONE;
-  test(`at ${size.width} px, an admin creates a code and a shopper pays with it in the cart`, async ({
+  // At 390 px the test stops once the code is applied and refused in the cart: what each width shows (the drawer,
+  // the form, the list, the cart's summary, each checked with axe) is done at both widths; paying with the code
+  // and what the order and the control centre then say are the same at any width, so they are done at 1280 px
+  // (paying at 390 px: issue32-pickup.spec.ts).
+  test(`at ${size.width} px, an admin creates a code and a shopper ${phone ? 'applies' : 'pays with'} it in the cart`, async ({
     page,
     request,
     baseURL,
@@ -105,6 +114,7 @@ for (const size of [DESKTOP, PHONE]) {
       await page.getByTestId('cart-coupon-apply').click();
       await expect(page.getByTestId('cart-total')).toHaveText('$30.40');
     });
+    if (phone) return;
 
     await test.step('the shopper pays, and the order page shows the code and the discount', async () => {
       await page.getByTestId('cart-terms').check();

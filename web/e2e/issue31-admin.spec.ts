@@ -7,6 +7,7 @@
  * customer page's times as the tables write them. Each test makes its own records with one unique word.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { VIOLATIONS_ONLY } from './support/axe';
 import { expect, type Page, test } from './support/test';
 import { AdminApi, DEMO_ADMIN, oilBottlePng, uniqueWord } from './support/admin-api';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';
@@ -17,7 +18,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** WCAG 2.2 A/AA violations on the page (or in `scope`), as "rule: target" lines. */
 async function axeViolations(page: Page, scope?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  let builder = new AxeBuilder({ page }).options(VIOLATIONS_ONLY).withTags(WCAG_TAGS);
   if (scope) builder = builder.include(scope);
   const result = await builder.analyze();
   return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes[0]?.target)}`);
@@ -208,8 +209,7 @@ test('§18 navigation: a discount-code row opens by click and Enter, Back on a f
   const api = await AdminApi.login(request, baseURL!);
   const category = await api.createCategory(`Cestini ${word}`);
   const coupon = await api.createCoupon({ code: `ROW${word.toUpperCase()}`, kind: 'cash', amount: 3 });
-  await signInAsDemoAdmin(page);
-  await page.goto(`/admin/categories/edit/${category.id}`);
+  await signInAsDemoAdmin(page, `/admin/categories/edit/${category.id}`);
   await expect(page.getByTestId('category-name')).toHaveValue(`Cestini ${word}`);
 
   await test.step('§18 the category form asks before Back throws unsaved edits away', async () => {

@@ -7,6 +7,7 @@
  * 26.70 − 4.00 − 2.27 + 7.90 = $28.33.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { VIOLATIONS_ONLY } from './support/axe';
 import { expect, type Page, test } from './support/test';
 import { cartLine } from './checkout-helpers';
 import { AdminApi, uniqueWord } from './support/admin-api';
@@ -18,7 +19,11 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag2
 
 async function axeViolations(page: Page, selector: string): Promise<string[]> {
   await paypalButtonsSettled(page);
-  const result = await new AxeBuilder({ page }).include(selector).withTags(WCAG_TAGS).analyze();
+  const result = await new AxeBuilder({ page })
+    .options(VIOLATIONS_ONLY)
+    .include(selector)
+    .withTags(WCAG_TAGS)
+    .analyze();
   return result.violations.map((v) => `${v.id} ${JSON.stringify(v.nodes[0]?.target ?? [])}`);
 }
 

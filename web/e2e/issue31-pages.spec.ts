@@ -12,6 +12,7 @@
  * Screenshots go to test-results/screenshots/storefront-<page>-<width>.png.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { VIOLATIONS_ONLY } from './support/axe';
 import { MESSAGES } from '../../packages/shared/src/messages';
 import { AdminApi } from './support/admin-api';
 import { DESKTOP, PHONE, screenshotPath } from './support/screens';
@@ -46,7 +47,7 @@ async function apiCallsDuring(page: Page, action: () => Promise<unknown>): Promi
 }
 
 async function violations(page: Page): Promise<Array<[string, number]>> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const result = await new AxeBuilder({ page }).options(VIOLATIONS_ONLY).withTags(WCAG_TAGS).analyze();
   return result.violations.map((v) => [v.id, v.nodes.length]);
 }
 

@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import { VIOLATIONS_ONLY } from './support/axe';
 import { expect, type APIRequestContext, type Page, test } from './support/test';
 import { AdminApi, type Doc, uniqueWord } from './support/admin-api';
 import { shot, signInAsDemoAdmin } from './support/admin-screens';
@@ -22,7 +23,7 @@ async function axeAtBothWidths(page: Page, scope: string | string[] = []): Promi
   const found: string[] = [];
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
-    let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+    let builder = new AxeBuilder({ page }).options(VIOLATIONS_ONLY).withTags(WCAG_TAGS);
     for (const part of typeof scope === 'string' ? [scope] : scope) builder = builder.include(part);
     const result = await builder.analyze();
     found.push(...result.violations.map((v) => `${size.width} ${v.id}: ${JSON.stringify(v.nodes[0]?.target)}`));

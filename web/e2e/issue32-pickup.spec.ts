@@ -8,6 +8,7 @@
  * $20.40 shipped, $12.50 collected. The day is far ahead so its text is fixed: 2099-05-16 is a Saturday.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { VIOLATIONS_ONLY } from './support/axe';
 import { expect, type Page, test } from './support/test';
 import { addFromProductPage, CheckoutAdmin, publicConfig, screenshots } from './checkout-helpers';
 import { uniqueWord } from './support/admin-api';
@@ -19,7 +20,11 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag2
 
 async function axeViolations(page: Page, selector: string): Promise<Array<[string, string, string]>> {
   await paypalButtonsSettled(page);
-  const result = await new AxeBuilder({ page }).include(selector).withTags(WCAG_TAGS).analyze();
+  const result = await new AxeBuilder({ page })
+    .options(VIOLATIONS_ONLY)
+    .include(selector)
+    .withTags(WCAG_TAGS)
+    .analyze();
   return result.violations.map((v) => [
     v.id,
     JSON.stringify(v.nodes[0]?.target ?? []),

@@ -4,6 +4,7 @@
  * action checks the shared schema and answers the thanks or the form again with its errors and what was typed.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { VIOLATIONS_ONLY } from './support/axe';
 import { expect, test, type Page, type TestInfo } from './support/test';
 import { AdminApi, uniqueWord } from './support/admin-api';
 import { SCREEN_SIZES, screenshotPath } from './support/screens';
@@ -25,7 +26,7 @@ async function checkAndShoot(page: Page, testInfo: TestInfo, name: string): Prom
   await copy.goto(page.url());
   for (const size of SCREEN_SIZES) {
     await copy.setViewportSize(size);
-    const axe = await new AxeBuilder({ page: copy }).withTags(WCAG_TAGS).analyze();
+    const axe = await new AxeBuilder({ page: copy }).options(VIOLATIONS_ONLY).withTags(WCAG_TAGS).analyze();
     expect(
       axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
       name,

@@ -5,6 +5,7 @@
  * server and its "Go Home" link. The tracking and contact forms without JavaScript: issue33-no-js-forms.spec.ts.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { VIOLATIONS_ONLY } from './support/axe';
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from './support/test';
 import { SCREEN_SIZES, screenshotPath } from './support/screens';
 
@@ -100,7 +101,7 @@ test('when the not-found page is drawn by the server, then axe finds no WCAG 2.2
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   for (const size of SCREEN_SIZES) {
     await page.setViewportSize(size);
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    const { violations } = await new AxeBuilder({ page }).options(VIOLATIONS_ONLY).withTags(WCAG_TAGS).analyze();
     expect(
       violations.map((v) => [v.id, v.nodes.length, JSON.stringify(v.nodes[0]?.target ?? [])]),
       `at ${size.width}px`,

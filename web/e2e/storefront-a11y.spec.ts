@@ -6,6 +6,7 @@
  * number of nodes and the first node's selector, so the failure says what to fix.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { VIOLATIONS_ONLY } from './support/axe';
 import { expect, test, type Page } from './support/test';
 import { AdminApi, uniqueWord, type Doc } from './support/admin-api';
 import { DESKTOP, PHONE } from './support/screens';
@@ -53,7 +54,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 /** The violations on the page as [rule, nodes, first node's target and what is wrong with it], empty when it passes. */
 async function violations(page: Page): Promise<Array<[string, number, string, string]>> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const result = await new AxeBuilder({ page }).options(VIOLATIONS_ONLY).withTags(WCAG_TAGS).analyze();
   return result.violations.map((v) => [
     v.id,
     v.nodes.length,
