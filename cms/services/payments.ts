@@ -582,6 +582,11 @@ export async function capturePayment(
   return captureOnce(payload, payment, options);
 }
 
+/** Settles when no capture of this PayPal order runs in this process (at once when none does), whatever its end. */
+export async function captureSettled(paypalOrderId: string): Promise<void> {
+  await capturesInFlight.get(paypalOrderId)?.catch(() => undefined);
+}
+
 function captureOnce(payload: Payload, payment: Doc, options: FinishOptions = {}): Promise<CaptureReply> {
   const key = String(payment.paypal_order_id);
   const running = capturesInFlight.get(key);

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Payload } from 'payload';
 import { z } from 'zod';
 import { AppError, badRequest } from '../lib/app-error';
-import { captureNewsFromWebhook, orderOfCapture } from './capture-alerts';
-import { awaitsWebhook, completeFromWebhook } from './payments';
+import { captureHolder, captureNewsFromWebhook, orderOfCapture } from './capture-alerts';
+import { awaitsWebhook, captureSettled, completeFromWebhook } from './payments';
 import { paypal, paypalSettings } from './paypal/instance';
 import { captureIdOf, isShopCapture, refundFromWebhook } from './refunds';
 
@@ -115,11 +115,12 @@ export async function handlePayPalWebhook(
   if (CAPTURE_NEWS_EVENTS.has(event.event_type)) {
     const captureId = event.resource.id;
     if (!captureId) throw badRequest('The event names no capture');
-    const order = await orderOfCapture(payload, captureId);
+    const holder = await captureHolder(payload, captureId);
     // PENDING or DENIED of a checkout not yet an order is its payment's business (the capture's answer and the
     // reconciler); COMPLETED of a capture the order does not hold as pending is the order-making path below.
-    const held = order && (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED' || order.payment_alert === 'PENDING');
-    if (order && held) {
+    const held = holder && (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED' || holder.payment_alert === 'PENDING');
+    const order = held ? await orderOfCapture(payload, captureId) : null;
+    if (order) {
       await verify(signature, webhookId, rawBody, json);
       return {
         received: true,
@@ -131,6 +132,11 @@ export async function handlePayPalWebhook(
   if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED') return { received: true, order: null };
   const orderId = event.resource.supplementary_data?.related_ids?.order_id;
   if (!orderId) throw badRequest('The capture names no order');
+  // PayPal sends the news as soon as it captured, often while the shopper's capture in this process is still
+  // writing the order: that capture finishes it, so the webhook waits for it instead of racing it to the same
+  // insert (and asking PayPal again); then nothing waits for it. Another process's capture meets the unique
+  // order below as before.
+  await captureSettled(orderId);
   // Nothing waits for this order (unknown, or finished): acknowledge without verifying, and say nothing.
   if (!(await awaitsWebhook(payload, orderId))) return { received: true, order: null };
   await verify(signature, webhookId, rawBody, json);

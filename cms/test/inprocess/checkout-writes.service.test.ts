@@ -119,6 +119,59 @@ describe('the writes of a capture', () => {
   });
 });
 
+describe("PayPal's news of a capture still running here", () => {
+  it('when the COMPLETED webhook comes while the shopper’s capture of that order is still running in this process, then it waits for it: one order insert, PayPal neither asked again nor asked to verify', async () => {
+    const c = await approvedCheckout(1);
+    const client = svc.paypalInstance.paypal();
+    const { captureOrder, getOrder, verifyWebhookSignature } = client;
+    const calls = { getOrder: 0, verify: 0 };
+    let webhook: Promise<unknown> | null = null;
+    client.getOrder = (...args) => {
+      calls.getOrder += 1;
+      return getOrder.apply(client, args);
+    };
+    client.verifyWebhookSignature = (...args) => {
+      calls.verify += 1;
+      return verifyWebhookSignature.apply(client, args);
+    };
+    // PayPal sends the news the moment it captured: here, before its answer reaches the capture, which has
+    // written nothing of the order yet. The webhook is given 100 ms ahead of the capture's own writes.
+    client.captureOrder = async (...args) => {
+      const captured = await captureOrder.apply(client, args);
+      const event = svc.emulator.captureCompletedEvent(captured.purchase_units![0].payments!.captures![0], c.id);
+      const signed = svc.emulator.signEmulatorWebhook(event, undefined, { origin: shop.baseUrl });
+      webhook = svc.webhook.handlePayPalWebhook(
+        shop.payload,
+        new Headers(signed.headers as unknown as Record<string, string>),
+        signed.rawBody,
+      );
+      await sleep(100);
+      return captured;
+    };
+    const db = (shop.payload.db as unknown as { client: { execute: (...args: unknown[]) => Promise<unknown> } }).client;
+    const execute = db.execute;
+    let orderInserts = 0;
+    db.execute = (...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { sql?: unknown }).sql ?? '');
+      if (/^\s*insert\s+into\s+"orders"\s/i.test(text)) orderInserts += 1;
+      return execute.apply(db, args);
+    };
+    let reply: Awaited<ReturnType<typeof svc.payments.capturePayment>>;
+    try {
+      reply = await svc.payments.capturePayment(shop.payload, { orderId: c.id, secret: c.secret });
+      expect(await webhook).toEqual({ received: true, order: null });
+    } finally {
+      Object.assign(client, { captureOrder, getOrder, verifyWebhookSignature });
+      db.execute = execute;
+    }
+
+    expect(reply.status).toBe('COMPLETED');
+    // The capture's own look at the order before capturing is PayPal's only read; the webhook made none.
+    expect(calls).toEqual({ getOrder: 1, verify: 0 });
+    expect(orderInserts).toBe(1);
+  });
+});
+
 describe('mails after the reply', () => {
   it('when the shopper’s capture asks for its mails after the reply, then the order is saved before the answer and both mails follow', async () => {
     const c = await approvedCheckout(1);
