@@ -106,9 +106,26 @@ export async function sendNewOrderNotices(
     const shopNotice = await sendOnce(payload, order, SHOP_NOTICE);
     return { confirmation, shopNotice };
   }
-  const [confirmation, shopNotice] = await Promise.all([
-    sendAndRecord(payload, order, PAYER_CONFIRMATION, now),
-    sendAndRecord(payload, order, SHOP_NOTICE, now),
+  // Handed over side by side and recorded in one write (one commit fewer per checkout): a kill between the
+  // two acceptances, milliseconds apart, leaves the first for the reconciler to hand over again, and its
+  // Message-ID shows it once.
+  const [confirmationSent, shopNoticeSent] = await Promise.all([
+    sendClaimed(payload, order, PAYER_CONFIRMATION, now),
+    sendClaimed(payload, order, SHOP_NOTICE, now),
   ]);
-  return { confirmation, shopNotice };
+  const sent = [confirmationSent && PAYER_CONFIRMATION, shopNoticeSent && SHOP_NOTICE].filter(
+    (step): step is NoticeStep => step !== false,
+  );
+  if (sent.length > 0) {
+    const at = new Date();
+    await setDatesIf(
+      payload,
+      'orders',
+      order.id,
+      Object.fromEntries(sent.flatMap((step) => [[step.done, at] as const, [step.claim, null] as const])),
+      [],
+    );
+  }
+  const outcome = (wasSent: boolean): NoticeOutcome => (wasSent ? 'sent' : 'failed');
+  return { confirmation: outcome(confirmationSent), shopNotice: outcome(shopNoticeSent) };
 }
