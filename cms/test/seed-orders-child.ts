@@ -62,13 +62,23 @@ async function main() {
   const all = (i: number) => withRowIds(i < planted.length ? planted[i] : generatedOrder(i - planted.length, now));
   const total = planted.length + count;
   for (let done = 0; done < total; done += BATCH) {
-    const req = await createLocalReq({}, payload);
-    // A real transaction per batch (the SQLite adapter autocommits every statement otherwise).
-    await withTransaction(req, async () => {
-      for (let i = done; i < Math.min(total, done + BATCH); i += 1) {
-        await payload.db.create({ collection: 'orders', data: all(i), req, returning: false });
+    // The server under test writes too (its first reconcile, a sign-in): on a loaded machine a batch can meet
+    // its lock past the busy timeout. A refused batch was rolled back whole, so it is written again.
+    for (let attempt = 1; ; attempt += 1) {
+      const req = await createLocalReq({}, payload);
+      try {
+        // A real transaction per batch (the SQLite adapter autocommits every statement otherwise).
+        await withTransaction(req, async () => {
+          for (let i = done; i < Math.min(total, done + BATCH); i += 1) {
+            await payload.db.create({ collection: 'orders', data: all(i), req, returning: false });
+          }
+        });
+        break;
+      } catch (err) {
+        const text = `${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`;
+        if (attempt >= 3 || !/SQLITE_BUSY|database is locked/i.test(text)) throw err;
       }
-    });
+    }
   }
   console.log(`SEEDED ${total}`);
   process.exit(0);
