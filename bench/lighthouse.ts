@@ -73,16 +73,24 @@ async function audit(
   keepStorage: boolean,
   cookie?: string,
 ): Promise<Scores> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'seo'],
-    disableStorageReset: keepStorage,
-    throttlingMethod,
-    // The stall screen is an admin's: its first load is audited cold (no cache, no stored catalogue) but signed in.
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-  });
+  const run = () =>
+    lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'seo'],
+      disableStorageReset: keepStorage,
+      throttlingMethod,
+      // The stall screen is an admin's: its first load is audited cold (no cache, no stored catalogue) but signed in.
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+  let result = await run();
+  // Chromium now and then records a trace Lighthouse cannot read (NO_NAVSTART, "run Lighthouse again"): the
+  // page is audited once more rather than printed as a score of 0.
+  if (result?.lhr.runtimeError) {
+    console.log(`  (${url}: ${result.lhr.runtimeError.code}, audited again)`);
+    result = await run();
+  }
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   // LIGHTHOUSE_SAVE=<dir>: every report kept as JSON, to read its long tasks and requests.
   const saveDir = process.env.LIGHTHOUSE_SAVE;
