@@ -5,10 +5,11 @@ import { repoRoot, type TestServer, uid } from './harness';
 
 /**
  * Writes `planted` orders as they are, then `count` generated ones (each 2 × 3.00 + 5.00 shipping = 11.00,
- * status PROCESSING, numbers SEED000000…), into the running server's database through seed-orders-child.ts.
+ * status PROCESSING, numbers SEED000000…), into the database of `server.dataDir` through seed-orders-child.ts: a
+ * running server's, or a data directory a server is started on afterwards.
  */
 export async function seedOrders(
-  server: TestServer,
+  server: Pick<TestServer, 'dataDir'>,
   { count = 0, planted = [] }: { count?: number; planted?: Record<string, unknown>[] },
 ): Promise<void> {
   const plantedFile = path.join(server.dataDir, `planted-${uid()}.json`);
